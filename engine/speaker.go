@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"context"
+	"time"
+)
+
+// Line is a sentence on its way to being spoken.
+type Line struct {
+	Text  string
+	Phase Phase
+	Index int // the sentence's index within its phase
+}
+
+// Utterance is a prepared line. Its duration is known before it plays.
+type Utterance interface {
+	Duration() time.Duration
+}
+
+// Speaker gives the session its sound: voice, silences and chimes on one
+// output clock. Prepare may run while another utterance plays.
+type Speaker interface {
+	// Prepare synthesizes a line ahead of playback.
+	Prepare(ctx context.Context, l Line) (Utterance, error)
+	// Play voices an utterance and returns once it has been heard. It
+	// freezes while paused.
+	Play(ctx context.Context, u Utterance) error
+	// Rest holds d of silence on the voice track, in output time. It
+	// freezes while paused.
+	Rest(ctx context.Context, d time.Duration) error
+	// Chime strikes the bowl and returns at once; it rings under what follows.
+	Chime()
+	// Pause silences the whole output; Resume continues at the same sample.
+	Pause()
+	Resume()
+	// Position is the output time played since the speaker opened. It
+	// stands still while paused.
+	Position() time.Duration
+}
+
+// Store keeps a session on disk. The engine checkpoints after every spoken
+// sentence, every transition and every pause.
+type Store interface {
+	// Save writes the whole state atomically.
+	Save(st State) error
+	// Transcribe appends one entry to the human-readable transcript.
+	Transcribe(e Entry) error
+}

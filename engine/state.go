@@ -1,0 +1,241 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Role says who a history entry is from.
+type Role string
+
+const (
+	RoleGuide  Role = "guide"  // a sentence that was spoken
+	RoleSystem Role = "system" // errors and notes: errors are data
+	RoleUser   Role = "user"   // what the listener wrote (the intention)
+)
+
+// Entry is one line of a session's history.
+type Entry struct {
+	At    time.Time
+	Phase Phase
+	Role  Role
+	Text  string
+}
+
+// PhaseStatus is how far a phase has come.
+type PhaseStatus string
+
+const (
+	PhasePending   PhaseStatus = "pending"
+	PhaseActive    PhaseStatus = "active"
+	PhaseCompleted PhaseStatus = "completed"
+)
+
+// Budget is what a phase is given: sentences, the point where it starts to
+// lead toward the next phase, its share of the clock and its silences.
+type Budget struct {
+	Sentences  int           // sentences the phase speaks
+	WindDownAt int           // from this sentence index on, lines lead to the next phase
+	Target     time.Duration // the phase's share of the session's time
+	Rest       time.Duration // silence after each sentence
+}
+
+// PhaseRecord is one phase's progress.
+type PhaseRecord struct {
+	Phase       Phase
+	Status      PhaseStatus
+	Budget      Budget
+	Spoken      int           // sentences spoken
+	Dropped     int           // sentences the safety check withheld
+	Elapsed     time.Duration // session time spent in the phase
+	StartedAt   time.Time
+	CompletedAt time.Time
+}
+
+// Position is where a session resumes: the phase and the index of the next
+// sentence to speak in it.
+type Position struct {
+	Phase    Phase
+	Sentence int
+}
+
+// Summary is kept when a session ends: the continuity artifact.
+type Summary struct {
+	Duration    time.Duration
+	Sentences   int
+	Dropped     int
+	Partial     bool // ended before its natural close (crash, summarized)
+	CompletedAt time.Time
+	MoodBefore  int // 1–5, 0 when not given
+	MoodAfter   int
+	Note        string
+}
+
+// State is everything a session is. The engine changes it; a Store saves it.
+type State struct {
+	ID         string
+	Status     Status
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	Length     time.Duration
+	Intention  string    // sealed when the session first runs
+	SealedAt   time.Time // when the intention was sealed; zero while created
+	Seed       int64
+	Guide      string // the guide of the latest run
+	Voice      string
+	Soundscape string
+	Phase      Phase // the current phase
+	Phases     [len(Phases)]PhaseRecord
+	Position   Position
+	Elapsed    time.Duration // session time spoken so far
+	History    []Entry
+	Summary    *Summary
+}
+
+// Options are what a listener chooses for a new session.
+type Options struct {
+	Length     time.Duration // whole minutes, 5–60
+	Intention  string
+	Seed       int64
+	Voice      string
+	Soundscape string
+}
+
+// Length limits, in whole minutes.
+const (
+	MinLength = 5 * time.Minute
+	MaxLength = 60 * time.Minute
+)
+
+// CheckLength refuses session lengths lull does not offer.
+func CheckLength(d time.Duration) error {
+	if d%time.Minute != 0 || d < MinLength || d > MaxLength {
+		return fmt.Errorf("a session lasts a whole number of minutes from 5 to 60, not %v", d)
+	}
+	return nil
+}
+
+// NewState is a fresh session, created but not started.
+func NewState(id string, opts Options, now time.Time) (State, error) {
+	if err := CheckLength(opts.Length); err != nil {
+		return State{}, err
+	}
+	st := State{
+		ID:         id,
+		Status:     Created,
+		CreatedAt:  now,
+		UpdatedAt:  now,
+		Length:     opts.Length,
+		Intention:  opts.Intention,
+		Seed:       opts.Seed,
+		Voice:      opts.Voice,
+		Soundscape: opts.Soundscape,
+	}
+	for i, p := range Phases {
+		st.Phases[i] = PhaseRecord{Phase: p, Status: PhasePending}
+	}
+	return st, nil
+}
+
+// Clone is a copy that shares nothing mutable with s.
+func (s State) Clone() State {
+	s.History = slices.Clone(s.History)
+	if s.Summary != nil {
+		sum := *s.Summary
+		s.Summary = &sum
+	}
+	return s
+}
+
+// Spoken is the number of sentences spoken in the whole session.
+func (s *State) Spoken() int {
+	n := 0
+	for _, r := range s.Phases {
+		n += r.Spoken
+	}
+	return n
+}
+
+// Dropped is the number of sentences the safety check withheld.
+func (s *State) Dropped() int {
+	n := 0
+	for _, r := range s.Phases {
+		n += r.Dropped
+	}
+	return n
+}
+
+// Progress is the fraction of the session's length already spoken, 0–1.
+func (s *State) Progress() float64 {
+	if s.Status == Completed {
+		return 1
+	}
+	if s.Length <= 0 {
+		return 0
+	}
+	return min(1, float64(s.Elapsed)/float64(s.Length))
+}
+
+// Said lists the guide's sentences spoken so far, oldest first.
+func (s *State) Said() []string {
+	var out []string
+	for _, e := range s.History {
+		if e.Role == RoleGuide {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// Validate checks the invariants a loaded session must hold.
+func (s *State) Validate() error {
+	if !s.Status.Known() {
+		return fmt.Errorf("unknown status %q", s.Status)
+	}
+	if err := CheckLength(s.Length); err != nil {
+		return err
+	}
+	if !s.Phase.Valid() {
+		return fmt.Errorf("current phase %d is out of range", int(s.Phase))
+	}
+	if s.Position.Phase != s.Phase {
+		return fmt.Errorf("position is in %s but the current phase is %s", s.Position.Phase, s.Phase)
+	}
+	seenUnstarted := false
+	for i, r := range s.Phases {
+		if r.Phase != Phases[i] {
+			return fmt.Errorf("phase %d is %s, want %s", i+1, r.Phase, Phases[i])
+		}
+		switch r.Status {
+		case PhasePending:
+			seenUnstarted = true
+		case PhaseActive, PhaseCompleted:
+			if seenUnstarted {
+				return fmt.Errorf("%s is %s after a phase that has not started", r.Phase, r.Status)
+			}
+		default:
+			return fmt.Errorf("%s has unknown status %q", r.Phase, r.Status)
+		}
+		if r.Spoken < 0 || r.Dropped < 0 {
+			return fmt.Errorf("%s has a negative count", r.Phase)
+		}
+		if r.Phase < s.Phase && r.Status != PhaseCompleted {
+			return fmt.Errorf("%s is %s but the session is already in %s", r.Phase, r.Status, s.Phase)
+		}
+		if r.Phase > s.Phase && r.Status != PhasePending {
+			return fmt.Errorf("%s is %s but the session is only in %s", r.Phase, r.Status, s.Phase)
+		}
+	}
+	cur := s.Phases[s.Phase]
+	if s.Position.Sentence != cur.Spoken {
+		return fmt.Errorf("position says sentence %d of %s, but %d were spoken", s.Position.Sentence, s.Phase, cur.Spoken)
+	}
+	if s.Status == Completed && cur.Phase != Resolution || s.Status == Completed && cur.Status != PhaseCompleted {
+		return fmt.Errorf("a completed session must have completed its resolution")
+	}
+	if s.Status == Created && s.Spoken() > 0 {
+		return fmt.Errorf("a created session has spoken %d sentences", s.Spoken())
+	}
+	return nil
+}
