@@ -1,0 +1,292 @@
+// Package engine runs a whole relaxation session headless: the lifecycle
+// table, the five phases in order, their budgets and clock, the pause gate
+// and cancellation. It talks to words, sound and disk only through the
+// small interfaces it defines (Guide, Speaker, Store) and tells the rest
+// what happens through numbered events, so a test can run a whole session
+// with fakes.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// ErrAbandoned is what Run returns when the session was cancelled for good.
+var ErrAbandoned = errors.New("session abandoned")
+
+// Config wires an engine to the parts around it.
+type Config struct {
+	Guide   Guide
+	Speaker Speaker
+	Store   Store   // nil: nothing is saved (tests, dry runs)
+	Safety  *Safety // nil: DefaultSafety
+	// Fallback takes over when Guide fails for good; nil means the
+	// session becomes interrupted instead.
+	Fallback Guide
+	Now      func() time.Time
+	Logger   *slog.Logger
+}
+
+// Engine runs one session. Its methods are safe to call from any goroutine.
+type Engine struct {
+	speaker Speaker
+	store   Store
+	safety  *Safety
+	now     func() time.Time
+	log     *slog.Logger
+	feed    feed
+	gate    gate
+
+	saveMu sync.Mutex // one checkpoint at a time, in order
+
+	mu        sync.Mutex // guards everything below
+	st        State
+	guide     Guide
+	fallback  Guide
+	plan      planner
+	running   bool
+	cancel    context.CancelFunc
+	accounted time.Duration // speaker position up to which Elapsed is counted
+	unsaved   bool          // the last checkpoint failed
+	voiceLost bool          // the voice failed once; lines go on as text
+}
+
+// New prepares an engine for a session: a fresh one from NewState or one
+// loaded from disk.
+func New(st State, cfg Config) (*Engine, error) {
+	if cfg.Guide == nil || cfg.Speaker == nil {
+		return nil, errors.New("engine: a guide and a speaker are required")
+	}
+	if err := st.Validate(); err != nil {
+		return nil, fmt.Errorf("session %s: %w", st.ID, err)
+	}
+	e := &Engine{
+		speaker:  cfg.Speaker,
+		store:    cfg.Store,
+		safety:   cfg.Safety,
+		now:      cfg.Now,
+		log:      cfg.Logger,
+		st:       st.Clone(),
+		guide:    cfg.Guide,
+		fallback: cfg.Fallback,
+		plan:     planner{length: st.Length},
+	}
+	if e.safety == nil {
+		e.safety = DefaultSafety()
+	}
+	if e.now == nil {
+		e.now = time.Now
+	}
+	if e.log == nil {
+		e.log = slog.New(slog.DiscardHandler)
+	}
+	if err := e.safety.ScreenIntention(st.Intention); err != nil && st.Status == Created {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Subscribe follows the session's events from the first one.
+func (e *Engine) Subscribe() *Subscription { return e.feed.subscribe() }
+
+// Snapshot is a copy of the session as it stands.
+func (e *Engine) Snapshot() State {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.st.Clone()
+}
+
+// Progress is what a view shows each second.
+type Progress struct {
+	Status   Status
+	Phase    Phase
+	Sentence int
+	Elapsed  time.Duration // live: grows while a sentence plays, not while paused
+	Length   time.Duration
+}
+
+// Progress reads the session's clock.
+func (e *Engine) Progress() Progress {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	elapsed := e.st.Elapsed
+	if e.running && e.st.Status == Running {
+		elapsed += max(e.speaker.Position()-e.accounted, 0)
+	}
+	return Progress{
+		Status:   e.st.Status,
+		Phase:    e.st.Phase,
+		Sentence: e.st.Position.Sentence,
+		Elapsed:  elapsed,
+		Length:   e.st.Length,
+	}
+}
+
+// Pause freezes the session: sound within the speaker's latency, and the
+// engine's own work at its next step. The pause is saved.
+func (e *Engine) Pause() error {
+	e.mu.Lock()
+	err := e.setStatus(Paused)
+	if err == nil {
+		e.gate.close()
+	}
+	e.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	e.speaker.Pause()
+	e.checkpoint()
+	return nil
+}
+
+// Resume continues a paused session at the same phase and sentence.
+func (e *Engine) Resume() error {
+	e.mu.Lock()
+	if !e.running {
+		e.mu.Unlock()
+		return errors.New("the session is not running here: start it with Run")
+	}
+	err := e.setStatus(Running)
+	if err == nil {
+		e.gate.open()
+	}
+	e.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	e.speaker.Resume()
+	e.checkpoint()
+	return nil
+}
+
+// Abandon cancels the session for good.
+func (e *Engine) Abandon() error {
+	e.mu.Lock()
+	err := e.setStatus(Abandoned)
+	cancel := e.cancel
+	e.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if cancel != nil {
+		cancel()
+	}
+	e.gate.open()
+	e.checkpoint()
+	return nil
+}
+
+// setStatus is the only way the status changes. Callers hold e.mu.
+func (e *Engine) setStatus(to Status) error {
+	from := e.st.Status
+	if !CanTransition(from, to) {
+		return &TransitionError{From: from, To: to}
+	}
+	e.st.Status = to
+	e.st.UpdatedAt = e.now()
+	e.publish(Event{Kind: EventStatus, Phase: e.st.Phase, Status: to, Prev: from})
+	return nil
+}
+
+func (e *Engine) publish(ev Event) Event {
+	if ev.At.IsZero() {
+		ev.At = e.now()
+	}
+	return e.feed.publish(ev)
+}
+
+// note records a system entry in the history and tells the views. Callers
+// hold e.mu.
+func (e *Engine) note(kind EventKind, text string) {
+	e.st.History = append(e.st.History, Entry{At: e.now(), Phase: e.st.Phase, Role: RoleSystem, Text: text})
+	e.publish(Event{Kind: kind, Phase: e.st.Phase, Text: text})
+}
+
+// checkpoint saves the session, after adding any newly spoken entries to
+// the transcript. A failed save never stops the session: it goes on in
+// memory and says it is not saved.
+func (e *Engine) checkpoint(spoken ...Entry) {
+	if e.store == nil {
+		return
+	}
+	e.saveMu.Lock()
+	defer e.saveMu.Unlock()
+	var errs []error
+	for _, en := range spoken {
+		errs = append(errs, e.store.Transcribe(en))
+	}
+	e.mu.Lock()
+	e.st.UpdatedAt = e.now()
+	snap := e.st // History is append-only: sharing its prefix is safe
+	e.mu.Unlock()
+	errs = append(errs, e.store.Save(snap))
+	e.saved(errors.Join(errs...))
+}
+
+func (e *Engine) saved(err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	switch {
+	case err != nil && !e.unsaved:
+		e.unsaved = true
+		e.log.Error("checkpoint failed", slog.Any("err", err))
+		e.publish(Event{Kind: EventError, Phase: e.st.Phase, Text: "not saved: " + err.Error()})
+	case err == nil && e.unsaved:
+		e.unsaved = false
+		e.publish(Event{Kind: EventNotice, Phase: e.st.Phase, Text: "saved again"})
+	}
+}
+
+func (e *Engine) budget(p Phase) Budget {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.st.Phases[p].Budget
+}
+
+func (e *Engine) guideName() string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.guide.Name()
+}
+
+func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {
+	e.mu.Lock()
+	g := e.guide
+	e.mu.Unlock()
+	return g.Stream(ctx, req)
+}
+
+func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool) Request {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return Request{
+		Phase:     p,
+		WindDown:  windDown,
+		Budget:    b,
+		Spoken:    spoken,
+		Intention: e.st.Intention,
+		Seed:      e.st.Seed,
+		Length:    e.st.Length,
+		History:   e.st.History[:len(e.st.History):len(e.st.History)],
+	}
+}
+
+func (e *Engine) capacity(p Phase) int {
+	if c, ok := e.guide.(Capacity); ok {
+		return c.Capacity(p, e.st.Intention)
+	}
+	return 0
+}
+
+// dropped counts a sentence the safety check withheld.
+func (e *Engine) dropped(p Phase, v Verdict) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.st.Phases[p].Dropped++
+	e.log.Warn("sentence withheld by the safety check", slog.String("phase", p.String()),
+		slog.String("category", string(v.Category)), slog.String("rule", v.Rule))
+}

@@ -1,0 +1,228 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// fakeSpeaker keeps output time by arithmetic: Play and Rest advance the
+// position by their durations at once, unless paused.
+type fakeSpeaker struct {
+	mu       sync.Mutex
+	cond     *sync.Cond
+	paused   bool
+	pos      time.Duration
+	slow     float64 // utterances last slow× their estimate
+	played   []string
+	chimes   int
+	failWith error                 // Prepare fails with this
+	onPlay   func(l Line, n int)   // called before each play, outside the lock
+	onRest   func(d time.Duration) // called before each rest
+}
+
+type fakeUtterance struct {
+	line Line
+	d    time.Duration
+}
+
+func (u fakeUtterance) Duration() time.Duration { return u.d }
+
+func newFakeSpeaker() *fakeSpeaker {
+	s := &fakeSpeaker{slow: 1}
+	s.cond = sync.NewCond(&s.mu)
+	return s
+}
+
+func (s *fakeSpeaker) Prepare(ctx context.Context, l Line) (Utterance, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.failWith != nil {
+		return nil, s.failWith
+	}
+	d := time.Duration(float64(EstimateSpeech(l.Text, l.Phase)) * s.slow)
+	return fakeUtterance{line: l, d: d}, nil
+}
+
+// waitRunning blocks while paused, like a frozen output.
+func (s *fakeSpeaker) waitRunning(ctx context.Context) error {
+	stop := context.AfterFunc(ctx, func() {
+		s.mu.Lock()
+		s.cond.Broadcast()
+		s.mu.Unlock()
+	})
+	defer stop()
+	for s.paused && ctx.Err() == nil {
+		s.cond.Wait()
+	}
+	return ctx.Err()
+}
+
+func (s *fakeSpeaker) Play(ctx context.Context, u Utterance) error {
+	fu := u.(fakeUtterance)
+	s.mu.Lock()
+	n := len(s.played)
+	s.mu.Unlock()
+	if s.onPlay != nil {
+		s.onPlay(fu.line, n)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.waitRunning(ctx); err != nil {
+		return err
+	}
+	s.pos += fu.d
+	s.played = append(s.played, fu.line.Text)
+	return nil
+}
+
+func (s *fakeSpeaker) Rest(ctx context.Context, d time.Duration) error {
+	if s.onRest != nil {
+		s.onRest(d)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.waitRunning(ctx); err != nil {
+		return err
+	}
+	s.pos += d
+	return nil
+}
+
+func (s *fakeSpeaker) Chime() {
+	s.mu.Lock()
+	s.chimes++
+	s.mu.Unlock()
+}
+
+func (s *fakeSpeaker) Pause() {
+	s.mu.Lock()
+	s.paused = true
+	s.mu.Unlock()
+}
+
+func (s *fakeSpeaker) Resume() {
+	s.mu.Lock()
+	s.paused = false
+	s.cond.Broadcast()
+	s.mu.Unlock()
+}
+
+func (s *fakeSpeaker) Position() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.pos
+}
+
+func (s *fakeSpeaker) Played() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.played...)
+}
+
+// scriptGuide writes numbered sentences, derived only from the request,
+// and streams them three characters at a time.
+type scriptGuide struct {
+	mu       sync.Mutex
+	name     string
+	requests []Request
+	unsafe   map[string]bool // "sensory/2": the body line at index 2 is unsafe
+	failFrom int             // calls from this number on fail (0: never)
+	calls    int
+}
+
+func (g *scriptGuide) Name() string {
+	if g.name == "" {
+		return "script"
+	}
+	return g.name
+}
+
+func (g *scriptGuide) Stream(ctx context.Context, req Request) (Stream, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.calls++
+	g.requests = append(g.requests, req)
+	if g.failFrom > 0 && g.calls >= g.failFrom {
+		return nil, errors.New("503 service unavailable")
+	}
+	var b strings.Builder
+	if req.WindDown {
+		n := max(1, req.Budget.Sentences-req.Spoken)
+		if req.Phase == Resolution {
+			n = 2
+		}
+		for k := 0; k < n; k++ {
+			fmt.Fprintf(&b, "%s leads on, %s %d. ", req.Phase.Title(), g.Name(), req.Spoken+k)
+		}
+	} else {
+		for k := req.Spoken; k < req.Budget.WindDownAt; k++ {
+			if g.unsafe[fmt.Sprintf("%s/%d", req.Phase, k)] {
+				b.WriteString("Hold your breath for thirty seconds. ")
+			}
+			fmt.Fprintf(&b, "%s body, %s %d. ", req.Phase.Title(), g.Name(), k)
+		}
+	}
+	return &chunkStream{text: b.String()}, nil
+}
+
+type chunkStream struct {
+	text string
+	err  error // returned after the text instead of io.EOF
+}
+
+func (s *chunkStream) Next(ctx context.Context) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	if s.text == "" {
+		if s.err != nil {
+			return "", s.err
+		}
+		return "", io.EOF
+	}
+	n := min(3, len(s.text))
+	chunk := s.text[:n]
+	s.text = s.text[n:]
+	return chunk, nil
+}
+
+func (s *chunkStream) Close() error { return nil }
+
+// memStore keeps every checkpoint in memory.
+type memStore struct {
+	mu         sync.Mutex
+	saves      []State
+	transcript []Entry
+	fail       error
+}
+
+func (m *memStore) Save(st State) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.fail != nil {
+		return m.fail
+	}
+	m.saves = append(m.saves, st.Clone())
+	return nil
+}
+
+func (m *memStore) Transcribe(e Entry) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.fail != nil {
+		return m.fail
+	}
+	m.transcript = append(m.transcript, e)
+	return nil
+}
+
+func (m *memStore) last() State {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.saves[len(m.saves)-1]
+}

@@ -1,0 +1,209 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Run plays the session from where it stands to its end: the five phases
+// in order, resolution always. It returns nil when the session completed,
+// ErrAbandoned when it was cancelled, the context's error when the caller
+// stopped it (pause first to leave it resumable), and a *GuideError when
+// the guide failed for good with no fallback (the session is then
+// interrupted and can Run again).
+func (e *Engine) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	fresh, err := e.start(cancel)
+	if err != nil {
+		return err
+	}
+	defer e.stop()
+	e.speaker.Resume() // a speaker paused by an earlier run in this process
+	e.checkpoint()
+
+	if fresh {
+		e.speaker.Chime()
+		if err := e.hold(ctx, Atmosphere, opening); err != nil {
+			return e.ended(err)
+		}
+	}
+	for {
+		p := e.Snapshot().Phase
+		if err := e.phaseWithFallback(ctx, p); err != nil {
+			return e.ended(err)
+		}
+		next, ok := p.Next()
+		if !ok {
+			break
+		}
+		if err := e.gate.wait(ctx); err != nil {
+			return e.ended(err)
+		}
+		e.transition(p, next)
+	}
+	return e.ended(e.complete(ctx))
+}
+
+// start moves the session to running. It reports whether this is the very
+// first run.
+func (e *Engine) start(cancel context.CancelFunc) (fresh bool, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.running {
+		return false, errors.New("the session is already running")
+	}
+	fresh = e.st.Status == Created
+	if e.st.Status == Running {
+		// Left running by a process that died: that was an interruption.
+		if err := e.setStatus(Interrupted); err != nil {
+			return false, err
+		}
+		e.note(EventNotice, "The previous run stopped unexpectedly; resuming where it left off.")
+	}
+	if err := e.setStatus(Running); err != nil {
+		return false, err
+	}
+	now := e.now()
+	if fresh {
+		e.st.SealedAt = now // the intention is fixed from here on
+		if e.st.Intention != "" {
+			e.st.History = append(e.st.History, Entry{At: now, Phase: Atmosphere, Role: RoleUser, Text: e.st.Intention})
+		}
+	}
+	e.st.Guide = e.guide.Name()
+	e.running = true
+	e.cancel = cancel
+	e.accounted = e.speaker.Position()
+	e.gate.open()
+	rec := &e.st.Phases[e.st.Phase]
+	if rec.Status == PhasePending {
+		e.beginPhase(e.st.Phase, now)
+	} else if rec.Status == PhaseActive {
+		rec.Budget = e.plan.replan(e.st.Phase, rec.Budget, rec.Spoken, rec.Elapsed, e.capacity(e.st.Phase))
+	}
+	return fresh, nil
+}
+
+func (e *Engine) stop() {
+	e.mu.Lock()
+	e.running = false
+	e.cancel = nil
+	e.mu.Unlock()
+	e.checkpoint()
+}
+
+// ended turns how a run stopped into what Run returns.
+func (e *Engine) ended(err error) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.st.Status == Abandoned {
+		return ErrAbandoned
+	}
+	var gerr *GuideError
+	if errors.As(err, &gerr) {
+		e.note(EventError, fmt.Sprintf("The guide stopped: %v. The session is interrupted; it can be resumed.", gerr.Err))
+		if serr := e.setStatus(Interrupted); serr != nil {
+			e.log.Error("interrupting", "err", serr)
+		}
+	}
+	return err
+}
+
+// phaseWithFallback runs a phase; when the guide fails for good and a
+// fallback exists, the failure is written down and the fallback carries on
+// from the same sentence. The listener's eyes are closed: silence is the
+// worst answer.
+func (e *Engine) phaseWithFallback(ctx context.Context, p Phase) error {
+	for {
+		err := e.runPhase(ctx, p)
+		var gerr *GuideError
+		if !errors.As(err, &gerr) {
+			return err
+		}
+		e.mu.Lock()
+		fb := e.fallback
+		if fb == nil || fb == e.guide {
+			e.mu.Unlock()
+			return err
+		}
+		e.note(EventError, fmt.Sprintf("The guide %s failed: %v.", gerr.Guide, gerr.Err))
+		e.note(EventNotice, fmt.Sprintf("Continuing with the %s guide.", fb.Name()))
+		e.guide = fb
+		e.st.Guide = fb.Name()
+		e.mu.Unlock()
+		e.checkpoint()
+	}
+}
+
+// beginPhase marks p active and budgets it. Callers hold e.mu.
+func (e *Engine) beginPhase(p Phase, now time.Time) {
+	rec := &e.st.Phases[p]
+	rec.Status = PhaseActive
+	rec.StartedAt = now
+	rec.Budget = e.plan.plan(p, e.st.Elapsed, e.capacity(p))
+	e.st.Phase = p
+	e.st.Position = Position{Phase: p, Sentence: rec.Spoken}
+	e.publish(Event{Kind: EventPhaseStarted, Phase: p})
+}
+
+// transition closes one phase and opens the next, with a chime.
+func (e *Engine) transition(from, to Phase) {
+	e.mu.Lock()
+	now := e.now()
+	rec := &e.st.Phases[from]
+	rec.Status = PhaseCompleted
+	rec.CompletedAt = now
+	e.publish(Event{Kind: EventTransition, From: from, Phase: to})
+	e.beginPhase(to, now)
+	e.mu.Unlock()
+	e.speaker.Chime()
+	e.checkpoint()
+}
+
+// complete closes the session: the last chime rings out, then the summary.
+func (e *Engine) complete(ctx context.Context) error {
+	e.speaker.Chime()
+	if err := e.hold(ctx, Resolution, closingTail); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	now := e.now()
+	rec := &e.st.Phases[Resolution]
+	rec.Status = PhaseCompleted
+	rec.CompletedAt = now
+	err := e.setStatus(Completed)
+	if err == nil {
+		e.st.Summary = &Summary{
+			Duration:    e.st.Elapsed,
+			Sentences:   e.st.Spoken(),
+			Dropped:     e.st.Dropped(),
+			CompletedAt: now,
+		}
+		e.publish(Event{Kind: EventCompleted, Phase: Resolution})
+	}
+	e.mu.Unlock()
+	e.checkpoint()
+	return err
+}
+
+// hold keeps a silence on the output and counts it in the phase.
+func (e *Engine) hold(ctx context.Context, p Phase, d time.Duration) error {
+	err := e.speaker.Rest(ctx, d)
+	e.account(p)
+	return err
+}
+
+// account adds the output time played since the last count to the phase
+// and the session.
+func (e *Engine) account(p Phase) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	pos := e.speaker.Position()
+	d := max(pos-e.accounted, 0)
+	e.accounted = pos
+	e.st.Phases[p].Elapsed += d
+	e.st.Elapsed += d
+}

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+)
+
+// GuideError is a guide's failure that the engine could not ride out.
+type GuideError struct {
+	Guide string
+	Err   error
+}
+
+func (e *GuideError) Error() string { return fmt.Sprintf("guide %s: %v", e.Guide, e.Err) }
+func (e *GuideError) Unwrap() error { return e.Err }
+
+// source feeds one phase with checked sentences: it opens the guide's
+// calls — the body, then the wind-down — splits their text and drops what
+// the safety check flags. It runs on the engine's goroutine only.
+type source struct {
+	e        *Engine
+	phase    Phase
+	issued   int // sentences handed out: spoken or on their way
+	stream   Stream
+	windDown bool // the open (or next) call leads onward
+	yielded  int  // sentences the open call has given
+	split    Splitter
+	queue    []string
+	ended    bool // the wind-down call is done: the phase's natural end
+}
+
+func newSource(e *Engine, p Phase, spoken int) *source {
+	return &source{e: e, phase: p, issued: spoken}
+}
+
+// more reports whether the phase wants another sentence.
+func (s *source) more() bool {
+	if s.ended {
+		return false
+	}
+	b := s.e.budget(s.phase)
+	if s.phase == Resolution && s.issued >= b.WindDownAt {
+		// The close runs to its natural end: grounding is never cut.
+		return s.issued < b.Sentences+6
+	}
+	return s.issued < b.Sentences
+}
+
+// next returns the phase's next sentence, or io.EOF at its natural end.
+func (s *source) next(ctx context.Context) (Line, error) {
+	for {
+		if err := s.e.gate.wait(ctx); err != nil {
+			return Line{}, err
+		}
+		b := s.e.budget(s.phase)
+		if !s.windDown && s.issued >= b.WindDownAt {
+			// Time to lead onward: whatever the body call had left is dropped.
+			s.closeStream()
+			s.queue = nil
+			s.windDown = true
+		}
+		if len(s.queue) > 0 {
+			text := s.queue[0]
+			s.queue = s.queue[1:]
+			if v := s.e.safety.Check(text); v.Flagged() {
+				s.e.dropped(s.phase, v)
+				continue
+			}
+			line := Line{Text: text, Phase: s.phase, Index: s.issued}
+			s.issued++
+			return line, nil
+		}
+		if s.ended {
+			return Line{}, io.EOF
+		}
+		if s.stream == nil {
+			if err := s.open(ctx, b); err != nil {
+				return Line{}, err
+			}
+		}
+		chunk, err := s.stream.Next(ctx)
+		switch {
+		case errors.Is(err, io.EOF):
+			rest := s.split.Flush()
+			s.yielded += len(rest)
+			s.queue = append(s.queue, rest...)
+			s.finishCall()
+		case err != nil:
+			s.closeStream()
+			if ctx.Err() != nil {
+				return Line{}, ctx.Err()
+			}
+			return Line{}, &GuideError{Guide: s.e.guideName(), Err: err}
+		default:
+			got := s.split.Feed(chunk)
+			s.yielded += len(got)
+			s.queue = append(s.queue, got...)
+		}
+	}
+}
+
+func (s *source) open(ctx context.Context, b Budget) error {
+	req := s.e.request(s.phase, b, s.issued, s.windDown)
+	st, err := s.e.guideStream(ctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return &GuideError{Guide: s.e.guideName(), Err: err}
+	}
+	s.stream = st
+	s.yielded = 0
+	s.split = Splitter{}
+	return nil
+}
+
+// finishCall decides what follows a call that ran to its end: another body
+// call while the body still has room, the wind-down once the body has
+// nothing more to say, and the phase's end after the wind-down.
+func (s *source) finishCall() {
+	gave := s.yielded
+	s.closeStream()
+	switch {
+	case s.windDown:
+		s.ended = true
+	case gave == 0:
+		s.windDown = true
+	}
+}
+
+func (s *source) closeStream() {
+	if s.stream != nil {
+		if err := s.stream.Close(); err != nil {
+			s.e.log.Debug("closing guide stream", slog.Any("err", err))
+		}
+		s.stream = nil
+	}
+}

@@ -1,0 +1,152 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// prepared is a line made ready to play.
+type prepared struct {
+	line Line
+	u    Utterance     // nil: text only, the estimate passes as silence
+	d    time.Duration // how long it is spoken
+}
+
+// runPhase speaks phase p from its current sentence until its budget is
+// spent or its wind-down has run out. The next sentence is fetched and
+// synthesized while the current one plays.
+func (e *Engine) runPhase(ctx context.Context, p Phase) error {
+	e.mu.Lock()
+	src := newSource(e, p, e.st.Phases[p].Spoken)
+	e.mu.Unlock()
+	var ahead *prepared
+	for {
+		cur := ahead
+		ahead = nil
+		if cur != nil && !e.wanted(p, cur.line.Index, src.windDown) {
+			break // the clock re-budgeted the phase while this line waited
+		}
+		if cur == nil {
+			if !src.more() {
+				break
+			}
+			var err error
+			if cur, err = e.nextPrepared(ctx, src); errors.Is(err, io.EOF) {
+				break
+			} else if err != nil {
+				return err
+			}
+		}
+		if err := e.gate.wait(ctx); err != nil {
+			return err
+		}
+		rest := e.budget(p).Rest
+		e.publish(Event{Kind: EventSentence, Phase: p, Index: cur.line.Index, Text: cur.line.Text, Duration: cur.d})
+		played, rested := e.voice(ctx, cur, rest)
+
+		var lookErr error
+		if src.more() {
+			ahead, lookErr = e.nextPrepared(ctx, src)
+			if errors.Is(lookErr, io.EOF) {
+				lookErr = nil
+			}
+		}
+		if err := <-played; err != nil {
+			return err
+		}
+		e.spoken(cur)
+		if err := <-rested; err != nil {
+			return err
+		}
+		e.account(p)
+		if lookErr != nil {
+			return lookErr
+		}
+	}
+	return nil
+}
+
+// wanted reports whether the sentence at index still fits the phase.
+func (e *Engine) wanted(p Phase, index int, windDown bool) bool {
+	b := e.budget(p)
+	if p == Resolution && windDown {
+		return index < b.Sentences+6
+	}
+	return index < b.Sentences
+}
+
+func (e *Engine) nextPrepared(ctx context.Context, src *source) (*prepared, error) {
+	line, err := src.next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return e.prepare(ctx, line)
+}
+
+// prepare synthesizes a line. A voice that fails does not stop the
+// session: the line goes on as text, and the listener is told once.
+func (e *Engine) prepare(ctx context.Context, line Line) (*prepared, error) {
+	u, err := e.speaker.Prepare(ctx, line)
+	if err == nil {
+		return &prepared{line: line, u: u, d: u.Duration()}, nil
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	e.mu.Lock()
+	if !e.voiceLost {
+		e.voiceLost = true
+		e.note(EventNotice, fmt.Sprintf("The voice failed (%v); the session goes on as text.", err))
+	}
+	e.mu.Unlock()
+	return &prepared{line: line, d: EstimateSpeech(line.Text, line.Phase)}, nil
+}
+
+// voice plays a prepared line and then its rest, off the engine's
+// goroutine, so the next line can be prepared meanwhile.
+func (e *Engine) voice(ctx context.Context, cur *prepared, rest time.Duration) (played, rested <-chan error) {
+	pl := make(chan error, 1)
+	rs := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				err := fmt.Errorf("speaker panicked: %v", r)
+				e.log.Error("speaker panic", "panic", r)
+				pl <- err
+				rs <- err
+			}
+		}()
+		var err error
+		if cur.u != nil {
+			err = e.speaker.Play(ctx, cur.u)
+		} else {
+			err = e.speaker.Rest(ctx, cur.d)
+		}
+		pl <- err
+		if err != nil {
+			rs <- err
+			return
+		}
+		rs <- e.speaker.Rest(ctx, rest)
+	}()
+	return pl, rs
+}
+
+// spoken records a line that has been heard, then checkpoints.
+func (e *Engine) spoken(cur *prepared) {
+	p := cur.line.Phase
+	e.account(p)
+	e.mu.Lock()
+	rec := &e.st.Phases[p]
+	rec.Spoken++
+	e.st.Position = Position{Phase: p, Sentence: rec.Spoken}
+	entry := Entry{At: e.now(), Phase: p, Role: RoleGuide, Text: cur.line.Text}
+	e.st.History = append(e.st.History, entry)
+	e.plan.learn(p, cur.d)
+	rec.Budget = e.plan.replan(p, rec.Budget, rec.Spoken, rec.Elapsed+rec.Budget.Rest, e.capacity(p))
+	e.mu.Unlock()
+	e.checkpoint(entry)
+}
