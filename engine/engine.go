@@ -107,22 +107,28 @@ type Progress struct {
 	Sentence int
 	Elapsed  time.Duration // live: grows while a sentence plays, not while paused
 	Length   time.Duration
+	// The current phase's own clock and share, for a phase bar.
+	PhaseElapsed time.Duration
+	PhaseTarget  time.Duration
 }
 
 // Progress reads the session's clock.
 func (e *Engine) Progress() Progress {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	elapsed := e.st.Elapsed
+	var live time.Duration
 	if e.running && e.st.Status == Running {
-		elapsed += max(e.speaker.Position()-e.accounted, 0)
+		live = max(e.speaker.Position()-e.accounted, 0)
 	}
+	rec := e.st.Phases[e.st.Phase]
 	return Progress{
-		Status:   e.st.Status,
-		Phase:    e.st.Phase,
-		Sentence: e.st.Position.Sentence,
-		Elapsed:  elapsed,
-		Length:   e.st.Length,
+		Status:       e.st.Status,
+		Phase:        e.st.Phase,
+		Sentence:     e.st.Position.Sentence,
+		Elapsed:      e.st.Elapsed + live,
+		Length:       e.st.Length,
+		PhaseElapsed: rec.Elapsed + live,
+		PhaseTarget:  rec.Budget.Target,
 	}
 }
 

@@ -1,0 +1,25 @@
+package tui
+
+import (
+	"charm.land/lipgloss/v2"
+)
+
+// dialogView asks the open question in a box over the screen.
+func (m Model) dialogView(width, height int) string {
+	s := m.styles
+	var title, body string
+	switch m.dialog {
+	case dialogDelete:
+		title = "Delete this session?"
+		body = "Its saved words and progress will be removed for good."
+	case dialogCancel:
+		title = "Cancel this session?"
+		body = "It will be marked abandoned and cannot be resumed.\nIts words so far stay saved."
+	}
+	box := s.Dialog.Render(s.Heading.Render(title) + "\n\n" + s.Text.Render(body) + "\n\n" +
+		s.Accent.Render("y") + s.Muted.Render(" yes   ") + s.Accent.Render("n") + s.Muted.Render(" no"))
+	if lipgloss.Width(box) > width {
+		box = s.Heading.Render(title) + "\n" + s.Muted.Render("y yes · n no")
+	}
+	return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+}

@@ -1,0 +1,219 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"lull/engine"
+)
+
+// quickSpeaker plays each utterance in a millisecond of real time, so a
+// whole session runs in moments, and freezes while paused.
+type quickSpeaker struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	paused bool
+	pos    time.Duration
+}
+
+type quickUtterance time.Duration
+
+func (u quickUtterance) Duration() time.Duration { return time.Duration(u) }
+
+func newQuickSpeaker() *quickSpeaker {
+	s := &quickSpeaker{}
+	s.cond = sync.NewCond(&s.mu)
+	return s
+}
+
+func (s *quickSpeaker) Prepare(_ context.Context, l engine.Line) (engine.Utterance, error) {
+	return quickUtterance(engine.EstimateSpeech(l.Text, l.Phase)), nil
+}
+
+func (s *quickSpeaker) advance(ctx context.Context, d time.Duration) error {
+	select {
+	case <-time.After(time.Millisecond):
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	stop := context.AfterFunc(ctx, func() { s.mu.Lock(); s.cond.Broadcast(); s.mu.Unlock() })
+	defer stop()
+	for s.paused && ctx.Err() == nil {
+		s.cond.Wait()
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	s.pos += d
+	return nil
+}
+
+func (s *quickSpeaker) Play(ctx context.Context, u engine.Utterance) error {
+	return s.advance(ctx, u.Duration())
+}
+func (s *quickSpeaker) Rest(ctx context.Context, d time.Duration) error { return s.advance(ctx, d) }
+func (s *quickSpeaker) Chime()                                          {}
+func (s *quickSpeaker) Pause()                                          { s.mu.Lock(); s.paused = true; s.mu.Unlock() }
+func (s *quickSpeaker) Resume() {
+	s.mu.Lock()
+	s.paused = false
+	s.cond.Broadcast()
+	s.mu.Unlock()
+}
+func (s *quickSpeaker) Position() time.Duration { s.mu.Lock(); defer s.mu.Unlock(); return s.pos }
+
+// plainGuide says numbered, calm sentences.
+type plainGuide struct{}
+
+func (plainGuide) Name() string { return "plain" }
+
+func (plainGuide) Stream(_ context.Context, req engine.Request) (engine.Stream, error) {
+	var b strings.Builder
+	from, to := req.Spoken, req.Budget.WindDownAt
+	if req.WindDown {
+		to = max(req.Budget.Sentences, from+1)
+		if req.Phase == engine.Resolution {
+			to = from + 2
+		}
+	}
+	for k := from; k < to; k++ {
+		fmt.Fprintf(&b, "Rest here in %s, breath %d, soft and slow. ", req.Phase, k+1)
+	}
+	return &textStream{text: b.String()}, nil
+}
+
+type textStream struct{ text string }
+
+func (s *textStream) Next(context.Context) (string, error) {
+	if s.text == "" {
+		return "", io.EOF
+	}
+	t := s.text
+	s.text = ""
+	return t, nil
+}
+func (s *textStream) Close() error { return nil }
+
+// testRun is a Run around a real engine with fakes.
+type testRun struct {
+	*engine.Engine
+	id      string
+	cancel  context.CancelFunc
+	done    chan error
+	notices []string
+	mu      sync.Mutex
+	closed  bool
+}
+
+func startTestRun(st engine.State) *testRun {
+	e, err := engine.New(st, engine.Config{Guide: plainGuide{}, Speaker: newQuickSpeaker()})
+	if err != nil {
+		panic(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &testRun{Engine: e, id: st.ID, cancel: cancel, done: make(chan error, 1)}
+	go func() { r.done <- e.Run(ctx) }()
+	return r
+}
+
+func (r *testRun) ID() string        { return r.id }
+func (r *testRun) Notices() []string { return r.notices }
+func (r *testRun) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	if r.Snapshot().Status == engine.Running {
+		_ = r.Pause()
+	}
+	r.cancel()
+	<-r.done
+	return nil
+}
+
+// fakeBackend keeps sessions in memory.
+type fakeBackend struct {
+	mu       sync.Mutex
+	infos    []SessionInfo
+	problems []string
+	started  []engine.Options
+	resumed  []string
+	deleted  []string
+	runs     []*testRun
+	fail     error
+}
+
+func (b *fakeBackend) List() ([]SessionInfo, []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]SessionInfo(nil), b.infos...), b.problems
+}
+
+func (b *fakeBackend) Delete(id string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.deleted = append(b.deleted, id)
+	for i, in := range b.infos {
+		if in.ID == id {
+			b.infos = append(b.infos[:i], b.infos[i+1:]...)
+			return nil
+		}
+	}
+	return errors.New("no such session")
+}
+
+func (b *fakeBackend) Start(opts engine.Options) (Run, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.fail != nil {
+		return nil, b.fail
+	}
+	b.started = append(b.started, opts)
+	st, err := engine.NewState("2026-11-23-0930-abcd", opts, testNow)
+	if err != nil {
+		return nil, err
+	}
+	r := startTestRun(st)
+	b.runs = append(b.runs, r)
+	return r, nil
+}
+
+func (b *fakeBackend) Resume(id string) (Run, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.resumed = append(b.resumed, id)
+	if b.fail != nil {
+		return nil, b.fail
+	}
+	st, _ := engine.NewState(id, engine.Options{Length: 5 * time.Minute}, testNow)
+	r := startTestRun(st)
+	b.runs = append(b.runs, r)
+	return r, nil
+}
+
+func (b *fakeBackend) Choices() Choices {
+	return Choices{
+		Lengths: []int{5, 10, 15, 20, 30, 45, 60}, Length: 10,
+		Voices: []string{"auto", "espeak-ng", "none"}, Voice: "auto",
+		Soundscapes: []string{"brown", "none"}, Soundscape: "brown",
+	}
+}
+
+var testNow = time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)
+
+func sampleSessions() []SessionInfo {
+	return []SessionInfo{
+		{ID: "2026-11-23-1200-k3f9", Intention: "calm before a talk", Status: engine.Paused, Phase: engine.Sensory, Progress: 0.42, Length: 10 * time.Minute, LastActive: testNow.Add(-2 * time.Hour)},
+		{ID: "2026-11-22-2210-p0qa", Intention: "", Status: engine.Interrupted, Phase: engine.Breathing, Progress: 0.18, Length: 20 * time.Minute, Created: time.Date(2026, 11, 22, 22, 10, 0, 0, time.Local), LastActive: testNow.Add(-16 * time.Hour)},
+		{ID: "2026-11-20-0700-zz12", Intention: "sleep", Status: engine.Completed, Phase: engine.Resolution, Progress: 1, Length: 15 * time.Minute, LastActive: testNow.Add(-3 * 24 * time.Hour)},
+	}
+}

@@ -1,0 +1,180 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"lull/engine"
+)
+
+type formField int
+
+const (
+	fieldLength formField = iota
+	fieldIntention
+	fieldVoice
+	fieldSoundscape
+	fieldBegin
+	fieldCount
+)
+
+// formView asks for what a new session needs: length, intention, voice,
+// soundscape. Every field has a sensible default, so enter at once begins.
+type formView struct {
+	choices    Choices
+	length     int // index into choices.Lengths
+	voice      int
+	soundscape int
+	intention  textinput.Model
+	focus      formField
+}
+
+func newFormView(c Choices, styles *Styles) formView {
+	in := textinput.New()
+	in.Placeholder = "optional — sleep, calm before a talk…"
+	in.CharLimit = 120
+	in.Prompt = ""
+	in.SetStyles(styles.TextInput)
+	f := formView{
+		choices:    c,
+		length:     max(slices.Index(c.Lengths, c.Length), 0),
+		voice:      max(slices.Index(c.Voices, c.Voice), 0),
+		soundscape: max(slices.Index(c.Soundscapes, c.Soundscape), 0),
+		intention:  in,
+	}
+	return f
+}
+
+func (f *formView) SetStyles(s *Styles) { f.intention.SetStyles(s.TextInput) }
+
+// Options are the choices made, ready for the engine.
+func (f formView) Options() engine.Options {
+	o := engine.Options{Intention: strings.TrimSpace(f.intention.Value())}
+	if len(f.choices.Lengths) > 0 {
+		o.Length = time.Duration(f.choices.Lengths[f.length]) * time.Minute
+	}
+	if len(f.choices.Voices) > 0 {
+		o.Voice = f.choices.Voices[f.voice]
+	}
+	if len(f.choices.Soundscapes) > 0 {
+		o.Soundscape = f.choices.Soundscapes[f.soundscape]
+	}
+	return o
+}
+
+// formResult is what a key did to the form.
+type formResult int
+
+const (
+	formStay formResult = iota
+	formSubmit
+	formBack
+)
+
+func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
+	kp, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		var cmd tea.Cmd
+		f.intention, cmd = f.intention.Update(msg)
+		return formStay, cmd
+	}
+	switch {
+	case key.Matches(kp, keys.Back):
+		return formBack, nil
+	case key.Matches(kp, keys.Begin):
+		return formSubmit, nil
+	case key.Matches(kp, keys.Next):
+		return formStay, f.setFocus((f.focus + 1) % fieldCount)
+	case key.Matches(kp, keys.Prev):
+		return formStay, f.setFocus((f.focus + fieldCount - 1) % fieldCount)
+	}
+	step := 0
+	if kp.String() == "left" {
+		step = -1
+	} else if kp.String() == "right" {
+		step = 1
+	}
+	switch f.focus {
+	case fieldLength:
+		f.length = cycle(f.length, step, len(f.choices.Lengths))
+	case fieldVoice:
+		f.voice = cycle(f.voice, step, len(f.choices.Voices))
+	case fieldSoundscape:
+		f.soundscape = cycle(f.soundscape, step, len(f.choices.Soundscapes))
+	case fieldIntention:
+		var cmd tea.Cmd
+		f.intention, cmd = f.intention.Update(msg)
+		return formStay, cmd
+	}
+	return formStay, nil
+}
+
+// cycle moves i by step within n choices, stopping at the ends.
+func cycle(i, step, n int) int {
+	if n == 0 {
+		return 0
+	}
+	return min(max(i+step, 0), n-1)
+}
+
+func (f *formView) setFocus(to formField) tea.Cmd {
+	f.focus = to
+	if to == fieldIntention {
+		return f.intention.Focus()
+	}
+	f.intention.Blur()
+	return nil
+}
+
+func (f formView) View(width int, s *Styles) string {
+	var b strings.Builder
+	b.WriteString(s.Title.Render("A new session") + "\n")
+	b.WriteString(s.Muted.Render("Find a comfortable place, put on headphones, and choose.") + "\n\n")
+
+	label := func(field formField, name string) string {
+		st := s.FieldLabel
+		marker := "  "
+		if f.focus == field {
+			st = s.FieldFocused
+			marker = s.Accent.Render("› ")
+		}
+		return marker + st.Render(fmt.Sprintf("%-11s", name))
+	}
+	choices := func(field formField, opts []string, on int, suffix string) string {
+		var parts []string
+		for i, o := range opts {
+			if i == on {
+				parts = append(parts, s.ChoiceOn.Render("["+o+"]"))
+			} else {
+				parts = append(parts, s.Choice.Render(" "+o+" "))
+			}
+		}
+		line := strings.Join(parts, " ")
+		if suffix != "" {
+			line += " " + s.Muted.Render(suffix)
+		}
+		return line
+	}
+	lengths := make([]string, len(f.choices.Lengths))
+	for i, l := range f.choices.Lengths {
+		lengths[i] = fmt.Sprint(l)
+	}
+	f.intention.SetWidth(max(width-18, 10))
+
+	b.WriteString(label(fieldLength, "Length") + " " + choices(fieldLength, lengths, f.length, "minutes") + "\n\n")
+	b.WriteString(label(fieldIntention, "Intention") + " " + f.intention.View() + "\n\n")
+	b.WriteString(label(fieldVoice, "Voice") + " " + choices(fieldVoice, f.choices.Voices, f.voice, "") + "\n\n")
+	b.WriteString(label(fieldSoundscape, "Soundscape") + " " + choices(fieldSoundscape, f.choices.Soundscapes, f.soundscape, "") + "\n\n")
+	begin := s.Choice.Render("  Begin  ")
+	if f.focus == fieldBegin {
+		begin = s.Accent.Render("› ") + s.ChoiceOn.Render("Begin")
+	}
+	b.WriteString(begin)
+	return b.String()
+}

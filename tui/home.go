@@ -1,0 +1,173 @@
+package tui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/list"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"lull/engine"
+)
+
+// sessionItem is one saved session in the home list.
+type sessionItem struct{ SessionInfo }
+
+func (i sessionItem) FilterValue() string {
+	return i.Intention + " " + i.ID + " " + string(i.Status) + " " + i.Phase.String()
+}
+
+// title is how a person recognises the session: its intention, or when
+// it began.
+func (i sessionItem) title() string {
+	if i.Intention != "" {
+		return i.Intention
+	}
+	return "Session of " + i.Created.Local().Format("2 Jan, 15:04")
+}
+
+// sessionRows draws the list's rows: a title, then the details.
+type sessionRows struct {
+	styles *Styles
+	now    func() time.Time
+}
+
+func (d sessionRows) Height() int                         { return 2 }
+func (d sessionRows) Spacing() int                        { return 1 }
+func (d sessionRows) Update(tea.Msg, *list.Model) tea.Cmd { return nil }
+
+func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) {
+	item, ok := it.(sessionItem)
+	if !ok {
+		return
+	}
+	width := max(m.Width()-4, 10)
+	s := d.styles
+	status := s.Status[item.Status].Render(statusLabel(item.Status))
+	var detail []string
+	detail = append(detail, status)
+	if !item.Status.Finished() {
+		detail = append(detail, item.Phase.String(), fmt.Sprintf("%d%%", int(item.Progress*100)))
+	}
+	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())), "last active "+ago(item.LastActive, d.now()))
+	title := truncate(item.title(), width)
+	line2 := strings.Join(detail, s.Muted.Render(" · "))
+	if index == m.Index() {
+		fmt.Fprintf(w, "%s\n%s", s.ItemSelected.Render(title), s.ItemDetail.Render(line2))
+		return
+	}
+	fmt.Fprintf(w, "%s\n%s", s.Item.Render(title), s.ItemDetail.Render(line2))
+}
+
+func statusLabel(st engine.Status) string {
+	if st == engine.Running {
+		return "unfinished" // left running by a lull that stopped
+	}
+	return string(st)
+}
+
+// homeView lists the saved sessions, resumable first.
+type homeView struct {
+	list     list.Model
+	styles   *Styles
+	problems []string // sessions that could not be read
+	loaded   bool
+	width    int
+	height   int
+}
+
+func newHomeView(styles *Styles, now func() time.Time) homeView {
+	l := list.New(nil, sessionRows{styles: styles, now: now}, 0, 0)
+	l.Title = "lull"
+	l.SetShowHelp(false)
+	l.SetStatusBarItemName("session", "sessions")
+	l.DisableQuitKeybindings()
+	l.Styles = styles.List
+	l.FilterInput.SetStyles(styles.TextInput)
+	return homeView{list: l, styles: styles}
+}
+
+func (h *homeView) SetStyles(s *Styles, now func() time.Time) {
+	h.styles = s
+	h.list.Styles = s.List
+	h.list.FilterInput.SetStyles(s.TextInput)
+	h.list.SetDelegate(sessionRows{styles: s, now: now})
+}
+
+func (h *homeView) SetSize(width, height int) {
+	h.width, h.height = width, height
+	extra := 0
+	if len(h.problems) > 0 {
+		extra = min(len(h.problems), 3) + 1
+	}
+	h.list.SetSize(width, max(height-extra, 3))
+}
+
+func (h *homeView) SetSessions(infos []SessionInfo, problems []string) tea.Cmd {
+	items := make([]list.Item, len(infos))
+	for i, info := range infos {
+		items[i] = sessionItem{info}
+	}
+	h.problems = problems
+	h.loaded = true
+	h.SetSize(h.width, h.height)
+	return h.list.SetItems(items)
+}
+
+// Selected is the highlighted session.
+func (h homeView) Selected() (SessionInfo, bool) {
+	it, ok := h.list.SelectedItem().(sessionItem)
+	return it.SessionInfo, ok
+}
+
+// Filtering reports whether keys belong to the filter input.
+func (h homeView) Filtering() bool { return h.list.FilterState() == list.Filtering }
+
+func (h homeView) Empty() bool { return len(h.list.Items()) == 0 }
+
+func (h *homeView) Update(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	h.list, cmd = h.list.Update(msg)
+	return cmd
+}
+
+func (h homeView) View() string {
+	s := h.styles
+	if !h.loaded {
+		return s.Title.Render("lull") + "\n\n" + s.Muted.Render("Reading your sessions…")
+	}
+	var b strings.Builder
+	if h.Empty() {
+		b.WriteString(s.Title.Render("lull") + "\n\n")
+		b.WriteString(s.Text.Render("Guided relaxation, spoken aloud.") + "\n\n")
+		b.WriteString(s.Muted.Render("No sessions yet. Press n to begin your first:\nput on headphones, close your eyes, and let the voice lead."))
+	} else {
+		b.WriteString(h.list.View())
+	}
+	if len(h.problems) > 0 {
+		b.WriteString("\n")
+		for i, p := range h.problems {
+			if i == 3 {
+				b.WriteString("\n" + s.Warn.Render(fmt.Sprintf("  … and %d more that could not be read", len(h.problems)-3)))
+				break
+			}
+			b.WriteString("\n" + s.Warn.Render(truncate("  ! "+p, max(h.width, 10))))
+		}
+	}
+	return b.String()
+}
+
+// truncate shortens s to width cells with an ellipsis.
+func truncate(s string, width int) string {
+	if lipgloss.Width(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && lipgloss.Width(string(r))+1 > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}

@@ -1,0 +1,43 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+)
+
+// clock formats a duration as m:ss (h:mm:ss past an hour).
+func clock(d time.Duration) string {
+	d = max(d, 0).Truncate(time.Second)
+	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	if h > 0 {
+		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+	}
+	return fmt.Sprintf("%d:%02d", m, s)
+}
+
+// ago says how long ago t was, the way a person would.
+func ago(t, now time.Time) string {
+	d := now.Sub(t)
+	plural := func(n int, unit string) string {
+		if n == 1 {
+			return fmt.Sprintf("1 %s ago", unit)
+		}
+		return fmt.Sprintf("%d %ss ago", n, unit)
+	}
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plural(int(d.Minutes()), "minute")
+	case d < 24*time.Hour:
+		return plural(int(d.Hours()), "hour")
+	case d < 48*time.Hour:
+		return "yesterday"
+	case d < 14*24*time.Hour:
+		return plural(int(d.Hours()/24), "day")
+	case d < 60*24*time.Hour:
+		return plural(int(d.Hours()/24/7), "week")
+	default:
+		return "on " + t.Format("2 Jan 2006")
+	}
+}

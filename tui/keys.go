@@ -1,0 +1,111 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key the TUI answers to.
+type KeyMap struct {
+	// Home
+	New    key.Binding
+	Open   key.Binding
+	Delete key.Binding
+	Filter key.Binding
+	Up     key.Binding
+	Down   key.Binding
+
+	// Form
+	Next   key.Binding
+	Prev   key.Binding
+	Change key.Binding
+	Begin  key.Binding
+	Back   key.Binding
+
+	// Session
+	Pause  key.Binding
+	Cancel key.Binding
+	Leave  key.Binding
+
+	// Dialogs
+	Yes key.Binding
+	No  key.Binding
+
+	Help  key.Binding
+	Quit  key.Binding
+	Force key.Binding
+}
+
+// DefaultKeyMap is lull's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		New:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new session")),
+		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "resume")),
+		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
+		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+
+		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
+		Change: key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "change")),
+		Begin:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "begin")),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+
+		Pause:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "pause/resume")),
+		Cancel: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel session")),
+		Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "pause & list")),
+
+		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
+
+		Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:  key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Force: key.NewBinding(key.WithKeys("ctrl+c")),
+	}
+}
+
+// screenKeys is the help for one screen: what applies there, nothing else.
+type screenKeys struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (k screenKeys) ShortHelp() []key.Binding  { return k.short }
+func (k screenKeys) FullHelp() [][]key.Binding { return k.full }
+
+func (k KeyMap) homeHelp(empty bool) screenKeys {
+	if empty {
+		return screenKeys{
+			short: []key.Binding{k.New, k.Help, k.Quit},
+			full:  [][]key.Binding{{k.New}, {k.Help, k.Quit}},
+		}
+	}
+	return screenKeys{
+		short: []key.Binding{k.Open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
+		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Help, k.Quit}},
+	}
+}
+
+func (k KeyMap) formHelp() screenKeys {
+	return screenKeys{
+		short: []key.Binding{k.Next, k.Change, k.Begin, k.Back},
+		full:  [][]key.Binding{{k.Next, k.Prev}, {k.Change, k.Begin}, {k.Back}},
+	}
+}
+
+func (k KeyMap) sessionHelp(finished bool) screenKeys {
+	if finished {
+		leave := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "your sessions"))
+		return screenKeys{
+			short: []key.Binding{leave, k.Quit},
+			full:  [][]key.Binding{{leave, k.Quit}},
+		}
+	}
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	return screenKeys{
+		short: []key.Binding{k.Pause, quit, k.Cancel, k.Help},
+		full:  [][]key.Binding{{k.Pause, quit}, {k.Leave, k.Cancel}, {k.Help}},
+	}
+}
+
+func (k KeyMap) confirmHelp() screenKeys {
+	return screenKeys{short: []key.Binding{k.Yes, k.No}, full: [][]key.Binding{{k.Yes, k.No}}}
+}

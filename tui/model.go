@@ -1,0 +1,245 @@
+// Package tui is lull's terminal interface: one root model, plain
+// sub-views (home list, new-session form, session screen, dialogs) and the
+// commands that talk to the rest of lull off the UI goroutine.
+package tui
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"lull/engine"
+)
+
+// screen is what fills the terminal.
+type screen int
+
+const (
+	screenHome screen = iota
+	screenForm
+	screenSession
+)
+
+// dialog is a question asked over the current screen.
+type dialog int
+
+const (
+	dialogNone dialog = iota
+	dialogDelete
+	dialogCancel
+)
+
+// Options configure the model.
+type Options struct {
+	Backend Backend
+	// Run, when set, opens straight on this session (lull new/resume).
+	Run Run
+	// Form opens straight on the new-session form (lull new).
+	Form bool
+	// Now is the clock for "last active" (tests fix it).
+	Now     func() time.Time
+	NoColor bool
+}
+
+// Model is the root of the TUI.
+type Model struct {
+	backend Backend
+	keys    KeyMap
+	styles  *Styles
+	isDark  bool
+	noColor bool
+	now     func() time.Time
+	help    help.Model
+
+	width, height int
+	screen        screen
+	dialog        dialog
+	showHelp      bool
+	direct        bool // opened straight on a session or form: leaving it quits
+
+	home homeView
+	form formView
+	sess sessionView
+
+	run       Run
+	sub       *engine.Subscription
+	followCtx context.Context // ends when the view lets go of the run
+	runCancel context.CancelFunc
+	gen       int // tags messages from the current run; older ones are dropped
+	closing   bool
+
+	status statusLine
+	target string // the session a dialog is about
+}
+
+// New builds the root model.
+func New(o Options) Model {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	st := NewStyles(true, o.NoColor)
+	m := Model{
+		backend: o.Backend,
+		keys:    DefaultKeyMap(),
+		styles:  &st,
+		isDark:  true,
+		noColor: o.NoColor,
+		now:     o.Now,
+		help:    help.New(),
+	}
+	m.help.Styles = st.Help
+	m.home = newHomeView(m.styles, m.now)
+	if o.Run != nil {
+		m.direct = true
+		m.attach(o.Run)
+	} else if o.Form {
+		m.direct = true
+		m.openForm()
+	}
+	return m
+}
+
+func (m Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	switch m.screen {
+	case screenHome:
+		cmds = append(cmds, m.loadSessions())
+	case screenSession:
+		cmds = append(cmds, m.follow(), m.tick(), m.showNotices())
+	}
+	return tea.Batch(cmds...)
+}
+
+// setState is the one place the screen changes.
+func (m *Model) setState(s screen) {
+	m.screen = s
+	m.dialog = dialogNone
+	m.showHelp = false
+	m.help.ShowAll = false
+	m.resize()
+}
+
+func (m *Model) openForm() {
+	var c Choices
+	if m.backend != nil {
+		c = m.backend.Choices()
+	}
+	m.form = newFormView(c, m.styles)
+	m.setState(screenForm)
+}
+
+// attach makes r the session on screen.
+func (m *Model) attach(r Run) {
+	if m.runCancel != nil {
+		m.runCancel()
+	}
+	m.gen++
+	m.run = r
+	ctx, cancel := context.WithCancel(context.Background())
+	m.runCancel = cancel
+	m.sess = newSessionView(r.Snapshot())
+	m.sess.progress = r.Progress()
+	m.followCtx = ctx
+	m.sub = r.Subscribe()
+	m.setState(screenSession)
+}
+
+func (m *Model) resize() {
+	w, h := m.contentSize()
+	m.home.SetSize(w, h)
+	m.help.SetWidth(w)
+}
+
+// roomy reports whether the terminal has space for margins.
+func (m Model) roomy() bool { return m.width >= 40 && m.height >= 12 }
+
+// contentSize is the area inside the margins, above the help line.
+func (m Model) contentSize() (int, int) {
+	if !m.roomy() {
+		return max(m.width, 0), max(m.height-1, 0)
+	}
+	return max(m.width-4, 0), max(m.height-4, 0)
+}
+
+func (m *Model) restyle(isDark bool) {
+	m.isDark = isDark
+	st := NewStyles(isDark, m.noColor)
+	m.styles = &st
+	m.help.Styles = st.Help
+	m.home.SetStyles(m.styles, m.now)
+	m.form.SetStyles(m.styles)
+}
+
+func (m Model) View() tea.View {
+	w, h := m.contentSize()
+	s := m.styles
+	var body string
+	switch m.screen {
+	case screenHome:
+		body = m.home.View()
+	case screenForm:
+		body = m.form.View(w, s)
+	case screenSession:
+		body = m.sess.View(w, max(h-1, 1), s)
+	}
+	if m.dialog != dialogNone {
+		body = m.dialogView(w, h)
+	}
+	footer := m.footer(w)
+	margin := 0
+	if m.roomy() {
+		margin = 2 // the app's padding above and the line under the body
+	}
+	bodyHeight := max(m.height-margin-lipgloss.Height(footer), 0)
+	body = lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(body)
+	gap := bodyHeight - lipgloss.Height(body)
+	content := body
+	if gap > 0 {
+		content += strings.Repeat("\n", gap)
+	}
+	content += "\n" + footer
+	if m.roomy() {
+		content = s.App.Render(content)
+	}
+	// Whatever happens above, never draw past the terminal's edges.
+	content = lipgloss.NewStyle().MaxWidth(max(m.width, 1)).MaxHeight(max(m.height, 1)).Render(content)
+	v := tea.NewView(content)
+	v.AltScreen = true
+	v.WindowTitle = m.title()
+	return v
+}
+
+func (m Model) title() string {
+	if m.screen == screenSession {
+		return "lull · " + m.sess.statusWord()
+	}
+	return "lull"
+}
+
+// footer is the status line over the key help.
+func (m Model) footer(width int) string {
+	keys := m.helpKeys()
+	line := m.help.View(keys)
+	if msg := m.status.View(m.styles, width); msg != "" {
+		return msg + "\n" + line
+	}
+	return line
+}
+
+func (m Model) helpKeys() help.KeyMap {
+	if m.dialog != dialogNone {
+		return m.keys.confirmHelp()
+	}
+	switch m.screen {
+	case screenForm:
+		return m.keys.formHelp()
+	case screenSession:
+		return m.keys.sessionHelp(m.sess.status.Finished())
+	default:
+		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
+	}
+}

@@ -1,0 +1,151 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"lull/engine"
+)
+
+// sessionView is the screen of a session under way: where it is among the
+// phases, its clock, its words, its state.
+type sessionView struct {
+	id        string
+	intention string
+	status    engine.Status
+	progress  engine.Progress
+	words     transcript
+	started   bool // a sentence has been spoken in this view
+	summary   *engine.Summary
+}
+
+func newSessionView(st engine.State) sessionView {
+	v := sessionView{
+		id:        st.ID,
+		intention: st.Intention,
+		status:    st.Status,
+		progress:  engine.Progress{Status: st.Status, Phase: st.Phase, Elapsed: st.Elapsed, Length: st.Length},
+		words:     newTranscript(),
+		summary:   st.Summary,
+	}
+	v.words.rebuild(st.History)
+	return v
+}
+
+// apply takes one engine event into the view.
+func (v *sessionView) apply(ev engine.Event) {
+	switch ev.Kind {
+	case engine.EventPhaseStarted:
+		v.progress.Phase = ev.Phase
+		v.progress.PhaseElapsed = 0
+		if v.words.lastPhase() != ev.Phase {
+			v.words.heading(ev.Phase)
+		}
+	case engine.EventSentence:
+		if v.words.lastPhase() != ev.Phase {
+			v.words.heading(ev.Phase)
+		}
+		v.words.sentence(ev.Phase, ev.Text)
+		v.started = true
+	case engine.EventStatus:
+		v.status = ev.Status
+		v.progress.Status = ev.Status
+	case engine.EventCompleted:
+		v.status = engine.Completed
+		v.words.current = -1
+	}
+}
+
+// resync rebuilds the view from a snapshot after falling behind.
+func (v *sessionView) resync(st engine.State) {
+	*v = newSessionView(st)
+}
+
+func (v *sessionView) setProgress(p engine.Progress) {
+	v.progress = p
+	v.status = p.Status
+}
+
+func (v sessionView) statusWord() string {
+	switch v.status {
+	case engine.Running:
+		if !v.started {
+			return "settling in"
+		}
+		return "speaking"
+	case engine.Completed:
+		return "complete"
+	default:
+		return string(v.status)
+	}
+}
+
+// View lays the screen out in width × height cells.
+func (v sessionView) View(width, height int, s *Styles) string {
+	width = max(width, 1)
+	title := s.Title.Render("lull")
+	if v.intention != "" {
+		title += s.Muted.Render(" · ") + s.Text.Render(truncate(v.intention, max(width-30, 8)))
+	}
+	dot := "●"
+	if v.status == engine.Paused {
+		dot = "❚❚"
+	}
+	state := s.Status[v.status].Render(dot + " " + v.statusWord())
+	header := spread(title, state, width)
+
+	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed}
+	if v.progress.PhaseTarget > 0 {
+		bar.fill = float64(v.progress.PhaseElapsed) / float64(v.progress.PhaseTarget)
+	}
+	remaining := max(v.progress.Length-v.progress.Elapsed, 0)
+	if v.status == engine.Completed {
+		remaining = 0
+	}
+	clocks := spread(
+		s.Clock.Render(clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
+		s.Muted.Render("remaining ")+s.Clock.Render(clock(remaining)),
+		width)
+
+	top := []string{header, "", bar.View(width, s), clocks, ""}
+	if height < 10 {
+		// Small terminals keep the essentials: where, how long, what now.
+		top = []string{header, bar.View(width, s), clocks}
+	}
+	used := lipgloss.Height(strings.Join(top, "\n"))
+	body := ""
+	if v.status == engine.Completed {
+		body = v.completion(width, s)
+	} else {
+		body = v.words.View(width, max(height-used, 0), s)
+	}
+	if !v.started && v.status == engine.Running && len(v.words.lines) == 0 {
+		body = s.Muted.Render("Close your eyes. The first words come in a moment.")
+	}
+	return strings.Join(append(top, body), "\n")
+}
+
+func (v sessionView) completion(width int, s *Styles) string {
+	lines := []string{s.Heading.Render("The session is complete."), ""}
+	if v.summary != nil {
+		lines = append(lines, s.Text.Render(fmt.Sprintf("%s · %d sentences through five phases.",
+			clock(v.summary.Duration), v.summary.Sentences)))
+	}
+	lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
+	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// spread puts left and right on one line of the given width.
+func spread(left, right string, width int) string {
+	gap := width - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		return left
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// elapsedOf is exposed for tests that drive the clock.
+func (v sessionView) elapsedOf() time.Duration { return v.progress.Elapsed }

@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"lull/engine"
+)
+
+// transcript is the session's words so far: phase headings and
+// sentences, the one being spoken highlighted.
+type transcript struct {
+	lines   []transcriptLine
+	current int // index of the sentence being spoken; -1 between sentences
+}
+
+type transcriptLine struct {
+	phase   engine.Phase
+	text    string
+	heading bool
+}
+
+// maxKept bounds the lines held for display; the file keeps them all.
+const maxKept = 400
+
+func newTranscript() transcript { return transcript{current: -1} }
+
+func (t *transcript) heading(p engine.Phase) {
+	t.add(transcriptLine{phase: p, text: p.Title(), heading: true})
+}
+
+func (t *transcript) sentence(p engine.Phase, text string) {
+	t.add(transcriptLine{phase: p, text: text})
+	t.current = len(t.lines) - 1
+}
+
+func (t *transcript) add(l transcriptLine) {
+	t.lines = append(t.lines, l)
+	if over := len(t.lines) - maxKept; over > 0 {
+		t.lines = append(t.lines[:0], t.lines[over:]...)
+		t.current -= over
+	}
+}
+
+// rebuild replaces the lines with a saved session's history.
+func (t *transcript) rebuild(history []engine.Entry) {
+	*t = newTranscript()
+	phase := engine.Phase(-1)
+	for _, e := range history {
+		if e.Role != engine.RoleGuide {
+			continue
+		}
+		if e.Phase != phase {
+			t.heading(e.Phase)
+			phase = e.Phase
+		}
+		t.add(transcriptLine{phase: e.Phase, text: e.Text})
+	}
+}
+
+// lastPhase is the phase of the newest line, or -1.
+func (t *transcript) lastPhase() engine.Phase {
+	if len(t.lines) == 0 {
+		return -1
+	}
+	return t.lines[len(t.lines)-1].phase
+}
+
+// View renders the newest lines that fit in height rows.
+func (t transcript) View(width, height int, s *Styles) string {
+	if height <= 0 || width <= 0 {
+		return ""
+	}
+	wrap := lipgloss.NewStyle().Width(width)
+	var rows []string
+	for i := len(t.lines) - 1; i >= 0 && len(rows) < height; i-- {
+		l := t.lines[i]
+		var block string
+		switch {
+		case l.heading:
+			block = s.Chapter.Render(truncate("— "+l.text+" —", width))
+		case i == t.current:
+			block = s.Current.Render(wrap.Render(l.text))
+		default:
+			block = s.Previous.Render(wrap.Render(l.text))
+		}
+		parts := strings.Split(block, "\n")
+		for j := len(parts) - 1; j >= 0 && len(rows) < height; j-- {
+			rows = append(rows, parts[j])
+		}
+		if l.heading && i > 0 && len(rows) < height {
+			rows = append(rows, "")
+		}
+	}
+	for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
+		rows[i], rows[j] = rows[j], rows[i]
+	}
+	return strings.Join(rows, "\n")
+}

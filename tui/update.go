@@ -1,0 +1,365 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"lull/engine"
+)
+
+// Messages from commands. Those about a run carry its generation.
+type (
+	sessionsMsg struct {
+		infos    []SessionInfo
+		problems []string
+	}
+	runStartedMsg struct {
+		run Run
+		err error
+	}
+	eventsMsg struct {
+		gen    int
+		events []engine.Event
+		err    error
+	}
+	tickMsg   struct{ gen int }
+	actionMsg struct {
+		gen int
+		err error
+	}
+	// closedMsg says a run has been paused, saved and let go of.
+	closedMsg struct {
+		err  error
+		quit bool // then leave lull; otherwise go back to the list
+	}
+	deletedMsg struct{ err error }
+	noticesMsg []string
+)
+
+// tickEvery is how often the clock on screen is redrawn.
+const tickEvery = 250 * time.Millisecond
+
+func (m Model) loadSessions() tea.Cmd {
+	b := m.backend
+	return func() tea.Msg {
+		infos, problems := b.List()
+		return sessionsMsg{infos: infos, problems: problems}
+	}
+}
+
+// follow waits for the run's next events (bubbletea's realtime pattern):
+// re-armed after each batch.
+func (m Model) follow() tea.Cmd {
+	sub, ctx, gen := m.sub, m.followCtx, m.gen
+	return func() tea.Msg {
+		evs, err := sub.Next(ctx)
+		return eventsMsg{gen: gen, events: evs, err: err}
+	}
+}
+
+func (m Model) tick() tea.Cmd {
+	gen := m.gen
+	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+}
+
+// showNotices reads the run's notices for the status line.
+func (m Model) showNotices() tea.Cmd {
+	r := m.run
+	return func() tea.Msg { return noticesMsg(r.Notices()) }
+}
+
+// act runs one of the engine's controls off the UI goroutine: each saves.
+func (m Model) act(f func() error) tea.Cmd {
+	gen := m.gen
+	return func() tea.Msg { return actionMsg{gen: gen, err: f()} }
+}
+
+// closeRun pauses, saves and lets go of the run, then quits or goes home.
+func (m *Model) closeRun(quit bool) tea.Cmd {
+	if m.run == nil {
+		if quit {
+			return tea.Quit
+		}
+		return nil
+	}
+	if m.closing {
+		return nil
+	}
+	m.closing = true
+	r := m.run
+	cmd := m.status.set("Saving…", levelInfo, 0)
+	return tea.Batch(cmd, func() tea.Msg { return closedMsg{err: r.Close(), quit: quit} })
+}
+
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.resize()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.restyle(msg.IsDark())
+		return m, nil
+	case statusTimeoutMsg:
+		m.status.timeout(msg)
+		return m, nil
+	case noticesMsg:
+		if len(msg) == 0 {
+			return m, nil
+		}
+		return m, m.status.set(strings.Join(msg, " · "), levelWarn, 10*time.Second)
+	case sessionsMsg:
+		return m, m.home.SetSessions(msg.infos, msg.problems)
+	case runStartedMsg:
+		if msg.err != nil {
+			return m, m.status.set(friendly(msg.err), levelError, 10*time.Second)
+		}
+		m.attach(msg.run)
+		return m, tea.Batch(m.follow(), m.tick(), m.showNotices())
+	case eventsMsg:
+		return m.onEvents(msg)
+	case tickMsg:
+		if msg.gen != m.gen || m.run == nil || m.closing {
+			return m, nil
+		}
+		m.sess.setProgress(m.run.Progress())
+		return m, m.tick()
+	case actionMsg:
+		if msg.gen == m.gen && msg.err != nil {
+			return m, m.status.set(friendly(msg.err), levelError, 6*time.Second)
+		}
+		return m, nil
+	case closedMsg:
+		return m.onClosed(msg)
+	case deletedMsg:
+		var cmd tea.Cmd
+		if msg.err != nil {
+			cmd = m.status.set(friendly(msg.err), levelError, 8*time.Second)
+		} else {
+			cmd = m.status.set("Deleted.", levelInfo, 3*time.Second)
+		}
+		return m, tea.Batch(cmd, m.loadSessions())
+	case tea.KeyPressMsg:
+		return m.onKey(msg)
+	}
+	// Everything else (cursor blinks, filter matches) goes to the screen's
+	// components.
+	switch m.screen {
+	case screenHome:
+		return m, m.home.Update(msg)
+	case screenForm:
+		_, cmd := m.form.Update(msg, m.keys)
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
+	if msg.gen != m.gen || m.run == nil {
+		return m, nil // from a run this view has let go of
+	}
+	if msg.err != nil {
+		return m, nil // the follow context ended
+	}
+	var cmds []tea.Cmd
+	for _, ev := range msg.events {
+		switch ev.Kind {
+		case engine.EventResync:
+			m.sess.resync(m.run.Snapshot())
+			continue
+		case engine.EventError:
+			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
+		case engine.EventNotice:
+			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
+		case engine.EventCompleted:
+			m.sess.summary = m.run.Snapshot().Summary
+		}
+		m.sess.apply(ev)
+	}
+	m.sess.setProgress(m.run.Progress())
+	cmds = append(cmds, m.follow())
+	return m, tea.Batch(cmds...)
+}
+
+func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
+	m.closing = false
+	if m.runCancel != nil {
+		m.runCancel()
+	}
+	if m.sub != nil {
+		m.sub.Close()
+	}
+	m.run, m.sub, m.runCancel = nil, nil, nil
+	m.gen++
+	var cmd tea.Cmd
+	if msg.err != nil {
+		cmd = m.status.set("Could not save: "+msg.err.Error(), levelError, 0)
+		if msg.quit {
+			// Say it on screen rather than vanish with the error.
+			m.setState(screenHome)
+			return m, tea.Batch(cmd, m.loadSessions())
+		}
+	} else {
+		cmd = m.status.set("", levelInfo, 0)
+	}
+	if msg.quit {
+		return m, tea.Quit
+	}
+	m.direct = false
+	m.setState(screenHome)
+	return m, tea.Batch(cmd, m.loadSessions())
+}
+
+func (m Model) onKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	if key.Matches(msg, m.keys.Force) {
+		// ctrl+c still saves: nothing is ever lost.
+		cmd := m.closeRun(true)
+		return m, cmd
+	}
+	if m.dialog != dialogNone {
+		return m.onDialogKey(msg)
+	}
+	switch m.screen {
+	case screenForm:
+		return m.onFormKey(msg)
+	case screenSession:
+		return m.onSessionKey(msg)
+	default:
+		return m.onHomeKey(msg)
+	}
+}
+
+func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	if m.home.Filtering() {
+		return m, m.home.Update(msg)
+	}
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return m, tea.Quit
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		return m, nil
+	case key.Matches(msg, m.keys.New):
+		m.openForm()
+		return m, m.form.setFocus(fieldLength)
+	case key.Matches(msg, m.keys.Open):
+		info, ok := m.home.Selected()
+		if !ok {
+			return m, nil
+		}
+		if !info.Status.Resumable() {
+			return m, m.status.set("That session is "+string(info.Status)+"; press n for a new one.", levelInfo, 4*time.Second)
+		}
+		b := m.backend
+		cmd := m.status.set("Opening…", levelInfo, 0)
+		return m, tea.Batch(cmd, func() tea.Msg {
+			r, err := b.Resume(info.ID)
+			return runStartedMsg{run: r, err: err}
+		})
+	case key.Matches(msg, m.keys.Delete):
+		if info, ok := m.home.Selected(); ok {
+			m.dialog = dialogDelete
+			m.target = info.ID
+		}
+		return m, nil
+	}
+	return m, m.home.Update(msg)
+}
+
+func (m Model) onFormKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	res, cmd := m.form.Update(msg, m.keys)
+	switch res {
+	case formBack:
+		if m.direct {
+			return m, tea.Quit
+		}
+		m.setState(screenHome)
+		return m, m.loadSessions()
+	case formSubmit:
+		b, opts := m.backend, m.form.Options()
+		status := m.status.set("Beginning…", levelInfo, 0)
+		return m, tea.Batch(status, func() tea.Msg {
+			r, err := b.Start(opts)
+			return runStartedMsg{run: r, err: err}
+		})
+	}
+	return m, cmd
+}
+
+func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	if m.run == nil || m.closing {
+		return m, nil
+	}
+	finished := m.sess.status.Finished()
+	switch {
+	case key.Matches(msg, m.keys.Quit):
+		return m, m.closeRun(true)
+	case finished && (key.Matches(msg, m.keys.Open) || key.Matches(msg, m.keys.Leave)):
+		return m, m.closeRun(m.direct)
+	case finished:
+		return m, nil
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		return m, nil
+	case key.Matches(msg, m.keys.Pause):
+		r := m.run
+		switch m.sess.status {
+		case engine.Running:
+			m.sess.status = engine.Paused // shown at once; the engine confirms
+			return m, m.act(r.Pause)
+		case engine.Paused:
+			m.sess.status = engine.Running
+			return m, m.act(r.Resume)
+		}
+		return m, nil
+	case key.Matches(msg, m.keys.Cancel):
+		m.dialog = dialogCancel
+		m.target = m.run.ID()
+		return m, nil
+	case key.Matches(msg, m.keys.Leave):
+		return m, m.closeRun(m.direct)
+	}
+	return m, nil
+}
+
+func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.keys.Yes):
+		d := m.dialog
+		m.dialog = dialogNone
+		switch d {
+		case dialogDelete:
+			b, id := m.backend, m.target
+			return m, func() tea.Msg { return deletedMsg{err: b.Delete(id)} }
+		case dialogCancel:
+			r := m.run
+			if r == nil {
+				return m, nil
+			}
+			m.closing = true
+			return m, func() tea.Msg {
+				err := r.Abandon()
+				if cerr := r.Close(); err == nil {
+					err = cerr
+				}
+				return closedMsg{err: err}
+			}
+		}
+	case key.Matches(msg, m.keys.No):
+		m.dialog = dialogNone
+	}
+	return m, nil
+}
+
+// friendly is an error as the listener should read it.
+func friendly(err error) string {
+	var terr *engine.TransitionError
+	if errors.As(err, &terr) {
+		return "Not now: " + terr.Error() + "."
+	}
+	return err.Error()
+}

@@ -1,0 +1,285 @@
+package tui
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"lull/engine"
+)
+
+func press(m Model, keys ...string) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	for _, k := range keys {
+		var msg tea.KeyPressMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+		case "esc":
+			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
+		case "space":
+			msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+		case "tab":
+			msg = tea.KeyPressMsg{Code: tea.KeyTab}
+		case "right":
+			msg = tea.KeyPressMsg{Code: tea.KeyRight}
+		case "left":
+			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
+		case "down":
+			msg = tea.KeyPressMsg{Code: tea.KeyDown}
+		case "ctrl+c":
+			msg = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+		default:
+			r := []rune(k)[0]
+			msg = tea.KeyPressMsg{Code: r, Text: k}
+		}
+		next, c := m.Update(msg)
+		m, cmd = next.(Model), c
+	}
+	return m, cmd
+}
+
+// run executes a command that returns at once and feeds its message back.
+func run(t *testing.T, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	if cmd == nil {
+		return m
+	}
+	msg := cmd()
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range batch {
+			m = runQuick(t, m, c)
+		}
+		return m
+	}
+	next, _ := m.Update(msg)
+	return next.(Model)
+}
+
+// runQuick runs a command from a batch unless it is a timer or a wait.
+func runQuick(t *testing.T, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	if cmd == nil {
+		return m
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		next, _ := m.Update(msg)
+		return next.(Model)
+	case <-time.After(50 * time.Millisecond):
+		return m // a tick or an event wait: not part of this step
+	}
+}
+
+func TestHomeNewOpensFormAndBack(t *testing.T) {
+	m := homeModel(t, sampleSessions(), nil)
+	m, _ = press(m, "n")
+	if m.screen != screenForm {
+		t.Fatalf("n opened screen %d", m.screen)
+	}
+	m, cmd := press(m, "esc")
+	if m.screen != screenHome || cmd == nil {
+		t.Fatalf("esc: screen %d", m.screen)
+	}
+}
+
+func TestFormStartsASessionWithTheChoices(t *testing.T) {
+	b := &fakeBackend{}
+	m := New(Options{Backend: b, Form: true, Now: func() time.Time { return testNow }})
+	m = sized(m, 80, 24)
+	m, _ = press(m, "right", "right", "tab") // length 10 → 20, then the intention
+	m, _ = press(m, "s", "l", "e", "e", "p")
+	m, _ = press(m, "tab", "right", "right", "tab", "right") // voice none, soundscape none
+	m, cmd := press(m, "enter")
+	m = run(t, m, cmd)
+	if len(b.started) != 1 {
+		t.Fatalf("started %d sessions", len(b.started))
+	}
+	got := b.started[0]
+	if got.Length != 20*time.Minute || got.Intention != "sleep" || got.Voice != "none" || got.Soundscape != "none" {
+		t.Errorf("started with %+v", got)
+	}
+	if m.screen != screenSession || m.run == nil {
+		t.Errorf("screen %d after start", m.screen)
+	}
+	_ = m.run.Close()
+}
+
+func TestFormKeysTypeIntoTheIntention(t *testing.T) {
+	m := New(Options{Backend: &fakeBackend{}, Form: true})
+	m = sized(m, 80, 24)
+	m, _ = press(m, "tab", "q", "n", "d", "c")
+	if m.screen != screenForm {
+		t.Fatal("typing q, n, d, c in the form acted as commands")
+	}
+	if got := m.form.intention.Value(); got != "qndc" {
+		t.Errorf("intention %q", got)
+	}
+}
+
+func TestDeleteAsksFirst(t *testing.T) {
+	b := &fakeBackend{infos: sampleSessions()}
+	m := homeModel(t, b.infos, nil)
+	m.backend = b
+	m, _ = press(m, "d")
+	if m.dialog != dialogDelete {
+		t.Fatal("d did not ask")
+	}
+	m, _ = press(m, "n")
+	if m.dialog != dialogNone || len(b.deleted) != 0 {
+		t.Fatal("n did not dismiss, or deleted anyway")
+	}
+	m, _ = press(m, "d")
+	m, cmd := press(m, "y")
+	m = run(t, m, cmd)
+	if len(b.deleted) != 1 || b.deleted[0] != "2026-11-23-1200-k3f9" {
+		t.Errorf("deleted %v", b.deleted)
+	}
+}
+
+func TestFilterOwnsKeys(t *testing.T) {
+	m := homeModel(t, sampleSessions(), nil)
+	m, _ = press(m, "/")
+	if !m.home.Filtering() {
+		t.Fatal("/ did not start filtering")
+	}
+	m, cmd := press(m, "q")
+	if cmd != nil {
+		if _, quit := cmd().(tea.QuitMsg); quit {
+			t.Fatal("q while filtering quit lull")
+		}
+	}
+	if m.home.list.FilterValue() != "q" {
+		t.Errorf("filter text %q", m.home.list.FilterValue())
+	}
+}
+
+func TestResumeFinishedSessionIsRefusedKindly(t *testing.T) {
+	b := &fakeBackend{infos: sampleSessions()}
+	m := homeModel(t, b.infos, nil)
+	m.backend = b
+	m, _ = press(m, "down", "down", "enter")
+	if len(b.resumed) != 0 {
+		t.Error("a completed session was resumed")
+	}
+	if !strings.Contains(m.status.text, "completed") {
+		t.Errorf("status %q", m.status.text)
+	}
+}
+
+func TestResumeErrorIsShown(t *testing.T) {
+	b := &fakeBackend{infos: sampleSessions(), fail: errors.New("session x is open in another lull (pid 4242)")}
+	m := homeModel(t, b.infos, nil)
+	m.backend = b
+	m, cmd := press(m, "enter")
+	m = run(t, m, cmd)
+	if m.screen != screenHome || !strings.Contains(m.status.text, "pid 4242") {
+		t.Errorf("screen %d, status %q", m.screen, m.status.text)
+	}
+}
+
+func TestStaleRunMessagesAreDropped(t *testing.T) {
+	m := sessionModel(sessionState(), 80, 24)
+	m.gen = 5
+	before := len(m.sess.words.lines)
+	next, _ := m.Update(eventsMsg{gen: 4, events: []engine.Event{{Kind: engine.EventSentence, Text: "old"}}})
+	if len(next.(Model).sess.words.lines) != before {
+		t.Error("an event from an earlier run reached the view")
+	}
+}
+
+func TestStatusTimerNeverClearsANewerMessage(t *testing.T) {
+	var s statusLine
+	s.set("first", levelInfo, time.Second)
+	s.set("second", levelInfo, time.Second)
+	s.timeout(statusTimeoutMsg{seq: 1})
+	if s.text != "second" {
+		t.Errorf("the first message's timer cleared %q", s.text)
+	}
+}
+
+// The whole flow through Bubble Tea's loop: the session runs, space pauses
+// it (the clock stops), space resumes, q saves and quits.
+func TestSessionPauseResumeQuitFlow(t *testing.T) {
+	b := &fakeBackend{}
+	st, _ := engine.NewState("2026-11-23-0930-flow", engine.Options{Length: 30 * time.Minute}, testNow)
+	r := startTestRun(st)
+	b.runs = append(b.runs, r)
+	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+
+	waitFor(t, tm, "speaking")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
+	waitFor(t, tm, "paused")
+	if got := waitStatus(r, engine.Paused); got != engine.Paused {
+		t.Fatalf("engine status %s after space", got)
+	}
+	at := r.Progress().Elapsed
+	time.Sleep(50 * time.Millisecond)
+	if r.Progress().Elapsed != at {
+		t.Error("the clock moved while paused")
+	}
+	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
+	waitFor(t, tm, "speaking")
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	if got := r.Snapshot().Status; got != engine.Paused {
+		t.Errorf("after q the session is %s, want paused", got)
+	}
+}
+
+func TestCancelAsksThenAbandons(t *testing.T) {
+	b := &fakeBackend{}
+	st, _ := engine.NewState("2026-11-23-0930-cncl", engine.Options{Length: 30 * time.Minute}, testNow)
+	r := startTestRun(st)
+	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm, "speaking")
+	tm.Send(tea.KeyPressMsg{Code: 'c', Text: "c"})
+	waitFor(t, tm, "Cancel this session?")
+	tm.Send(tea.KeyPressMsg{Code: 'y', Text: "y"})
+	waitFor(t, tm, "No sessions yet")
+	if got := r.Snapshot().Status; got != engine.Abandoned {
+		t.Errorf("status %s, want abandoned", got)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+func TestCompletedSessionShowsSummary(t *testing.T) {
+	st, _ := engine.NewState("2026-11-23-0930-done", engine.Options{Length: 5 * time.Minute}, testNow)
+	r := startTestRun(st)
+	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm, "The session is complete.")
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	if r.Snapshot().Status != engine.Completed {
+		t.Error("not completed")
+	}
+}
+
+func waitFor(t *testing.T, tm *teatest.TestModel, text string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains(b, []byte(text))
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+func waitStatus(r Run, want engine.Status) engine.Status {
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if got := r.Snapshot().Status; got == want {
+			return got
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return r.Snapshot().Status
+}

@@ -1,0 +1,191 @@
+package tui
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"lull/engine"
+)
+
+// updating reports whether -update was given (the flag is registered by
+// charmbracelet/x/exp/golden, which teatest brings in).
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// golden compares a view, ANSI stripped, with testdata/<name>.golden.
+func golden(t *testing.T, name, view string) {
+	t.Helper()
+	got := ansi.Strip(view)
+	got = strings.Join(trimRight(strings.Split(got, "\n")), "\n") + "\n"
+	path := filepath.Join("testdata", name+".golden")
+	if updating() {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./tui -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s:\n--- got ---\n%s--- want ---\n%s", name, path, got, want)
+	}
+}
+
+func trimRight(lines []string) []string {
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return lines
+}
+
+func sized(m Model, w, h int) Model {
+	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return next.(Model)
+}
+
+func styled(m Model, dark bool) Model {
+	m.restyle(dark)
+	return m
+}
+
+func homeModel(t *testing.T, infos []SessionInfo, problems []string) Model {
+	t.Helper()
+	m := New(Options{Backend: &fakeBackend{}, Now: func() time.Time { return testNow }})
+	m = sized(m, 80, 24)
+	next, _ := m.Update(sessionsMsg{infos: infos, problems: problems})
+	return next.(Model)
+}
+
+// sessionState is a 10-minute session paused in its sensory phase.
+func sessionState() engine.State {
+	st, _ := engine.NewState("2026-11-23-1200-k3f9", engine.Options{Length: 10 * time.Minute, Intention: "calm before a talk", Seed: 7}, testNow)
+	st.Status = engine.Paused
+	st.Phase = engine.Sensory
+	st.Position = engine.Position{Phase: engine.Sensory, Sentence: 3}
+	st.Elapsed = 3*time.Minute + 42*time.Second
+	lines := map[engine.Phase][]string{
+		engine.Atmosphere: {"Welcome. There is nowhere else you need to be.", "Let the room grow quiet around you."},
+		engine.Breathing:  {"Breathe in slowly through your nose, for a count of four.", "And let it go, long and easy, through softened lips."},
+		engine.Sensory: {
+			"Bring your attention to your hands, resting where they are.",
+			"Notice the small warmth gathered in your palms.",
+			"Feel the weight of your shoulders settle, a little lower with each breath out.",
+		},
+	}
+	for _, p := range []engine.Phase{engine.Atmosphere, engine.Breathing, engine.Sensory} {
+		rec := &st.Phases[p]
+		rec.Status = engine.PhaseCompleted
+		rec.Spoken = len(lines[p])
+		for _, l := range lines[p] {
+			st.History = append(st.History, engine.Entry{At: testNow, Phase: p, Role: engine.RoleGuide, Text: l})
+		}
+	}
+	st.Phases[engine.Sensory].Status = engine.PhaseActive
+	return st
+}
+
+func sessionModel(st engine.State, w, h int) Model {
+	m := New(Options{Backend: &fakeBackend{}, Now: func() time.Time { return testNow }})
+	m = sized(m, w, h)
+	m.sess = newSessionView(st)
+	m.sess.progress = engine.Progress{
+		Status: st.Status, Phase: st.Phase, Sentence: st.Position.Sentence, Elapsed: st.Elapsed, Length: st.Length,
+		PhaseElapsed: 80 * time.Second, PhaseTarget: 168 * time.Second,
+	}
+	m.sess.words.current = len(m.sess.words.lines) - 1
+	m.sess.started = true
+	m.screen = screenSession
+	return m
+}
+
+func TestGoldenViews(t *testing.T) {
+	completed := sessionState()
+	completed.Status = engine.Completed
+	completed.Summary = &engine.Summary{Duration: 10*time.Minute + 2*time.Second, Sentences: 71}
+
+	for _, dark := range []bool{true, false} {
+		suffix := "_dark"
+		if !dark {
+			suffix = "_light"
+		}
+		views := map[string]Model{
+			"home":      homeModel(t, sampleSessions(), []string{"2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key"}),
+			"home_empty": homeModel(t, nil, nil),
+			"session":   sessionModel(sessionState(), 80, 24),
+			"completed": sessionModel(completed, 80, 24),
+		}
+		form := homeModel(t, sampleSessions(), nil)
+		next, _ := form.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
+		views["form"] = next.(Model)
+		cancel := sessionModel(sessionState(), 80, 24)
+		cancel.dialog = dialogCancel
+		views["cancel_dialog"] = cancel
+
+		for name, m := range views {
+			t.Run(name+suffix, func(t *testing.T) {
+				golden(t, name+suffix, styled(m, dark).View().Content)
+			})
+		}
+	}
+}
+
+var colorSGR = regexp.MustCompile(`\x1b\[[0-9;]*(38|48|58);`)
+
+func TestLightAndDarkDifferAndNoColorHasNone(t *testing.T) {
+	m := sessionModel(sessionState(), 80, 24)
+	dark := styled(m, true).View().Content
+	light := styled(m, false).View().Content
+	if dark == light {
+		t.Error("light and dark backgrounds render the same colours")
+	}
+	if ansi.Strip(dark) != ansi.Strip(light) {
+		t.Error("light and dark differ in more than colour")
+	}
+	if !colorSGR.MatchString(dark) {
+		t.Error("the dark view has no colour at all")
+	}
+
+	plain := New(Options{Backend: &fakeBackend{}, Now: func() time.Time { return testNow }, NoColor: true})
+	plain = sized(plain, 80, 24)
+	plain.sess, plain.screen = m.sess, screenSession
+	for _, dark := range []bool{true, false} {
+		if v := styled(plain, dark).View().Content; colorSGR.MatchString(v) {
+			t.Errorf("NO_COLOR view (dark=%v) still sets colours: %q", dark, colorSGR.FindString(v))
+		}
+	}
+}
+
+func TestSmallTerminalsDegradeWithoutPanic(t *testing.T) {
+	infos := sampleSessions()
+	for _, size := range [][2]int{{0, 0}, {1, 1}, {10, 3}, {20, 6}, {40, 10}, {60, 15}, {80, 24}, {200, 60}} {
+		w, h := size[0], size[1]
+		for name, m := range map[string]Model{
+			"home":    homeModel(t, infos, []string{"broken: reason"}),
+			"session": sessionModel(sessionState(), w, h),
+		} {
+			m = sized(m, w, h)
+			v := m.View().Content
+			if h > 0 && strings.Count(v, "\n")+1 > max(h, 1)+1 {
+				t.Errorf("%s at %dx%d: %d lines", name, w, h, strings.Count(v, "\n")+1)
+			}
+		}
+		m := sized(homeModel(t, infos, nil), w, h)
+		next, _ := m.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
+		_ = next.(Model).View()
+	}
+}
