@@ -124,10 +124,10 @@ func TestGoldenViews(t *testing.T) {
 			suffix = "_light"
 		}
 		views := map[string]Model{
-			"home":      homeModel(t, sampleSessions(), []string{"2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key"}),
+			"home":       homeModel(t, sampleSessions(), []string{"2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key"}),
 			"home_empty": homeModel(t, nil, nil),
-			"session":   sessionModel(sessionState(), 80, 24),
-			"completed": sessionModel(completed, 80, 24),
+			"session":    sessionModel(sessionState(), 80, 24),
+			"completed":  sessionModel(completed, 80, 24),
 		}
 		form := homeModel(t, sampleSessions(), nil)
 		next, _ := form.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
