@@ -1,19 +1,123 @@
+// Command lull is guided relaxation in the terminal, spoken aloud.
+//
+// main wires flags and config to the store, the sound and an engine per
+// session, then hands over to the TUI or the headless runner.
 package main
 
 import (
-	_ "charm.land/bubbles/v2/help"
-	_ "charm.land/bubbles/v2/key"
-	_ "charm.land/bubbles/v2/list"
-	_ "charm.land/bubbles/v2/textinput"
-	_ "charm.land/bubbles/v2/viewport"
-	_ "charm.land/bubbletea/v2"
-	_ "charm.land/lipgloss/v2"
-	_ "github.com/charmbracelet/x/exp/teatest/v2"
-	_ "github.com/gopxl/beep/v2"
-	_ "github.com/gopxl/beep/v2/speaker"
-	_ "github.com/spf13/cobra"
-	_ "golang.org/x/sys/unix"
-	_ "gopkg.in/yaml.v3"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"lull/app"
+	"lull/sessions"
 )
 
-func main() {}
+// version is set at build time (-ldflags "-X main.version=…").
+var version = "dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// exitError carries an exit code other than 1.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(&cli{stdout: stdout, stderr: stderr})
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(stderr, "lull:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "lull:", err)
+	return 1
+}
+
+// environment is what every command needs: paths, config, log, the app.
+type environment struct {
+	paths app.Paths
+	log   *slog.Logger
+	logf  *os.File
+	app   *app.App
+}
+
+func (c *cli) open() (*environment, error) {
+	data, err := sessions.Home()
+	if err != nil {
+		return nil, err
+	}
+	paths, err := app.ResolvePaths(data)
+	if err != nil {
+		return nil, err
+	}
+	scale, err := timeScale()
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := app.LoadConfig(paths.Config)
+	if err != nil {
+		return nil, err
+	}
+	env := &environment{paths: paths}
+	env.log, env.logf = openLog(paths.Log)
+	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, TimeScale: scale, Logger: env.log})
+	if err != nil {
+		env.close()
+		return nil, err
+	}
+	return env, nil
+}
+
+func (e *environment) close() {
+	if e.app != nil {
+		e.app.Close()
+	}
+	if e.logf != nil {
+		e.logf.Close()
+	}
+}
+
+// openLog sets up logging to a file before anything else runs. A log that
+// cannot be opened must not stop a session: it falls back to discarding.
+func openLog(path string) (*slog.Logger, *os.File) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err == nil {
+			_ = f.Chmod(0o600)
+			return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f
+		}
+	}
+	return slog.New(slog.DiscardHandler), nil
+}
+
+// timeScale reads LULL_TIME_SCALE: all pacing runs N times faster.
+func timeScale() (float64, error) {
+	v := os.Getenv("LULL_TIME_SCALE")
+	if v == "" {
+		return 1, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f <= 0 || f > 10000 {
+		return 0, fmt.Errorf("LULL_TIME_SCALE=%q: want a number above 0 (100 runs a session 100 times faster)", v)
+	}
+	return f, nil
+}

@@ -7,6 +7,11 @@ import (
 // dialogView asks the open question in a box over the screen.
 func (m Model) dialogView(width, height int) string {
 	s := m.styles
+	if m.dialog == dialogCrisis {
+		text := lipgloss.NewStyle().Width(min(width, 72)).Render(m.crisis)
+		box := s.Text.Render(text) + "\n\n" + s.Muted.Render("Press any key to go back.")
+		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+	}
 	var title, body string
 	switch m.dialog {
 	case dialogDelete:

@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // sessionItem is one saved session in the home list.
@@ -52,7 +53,7 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if !item.Status.Finished() {
 		detail = append(detail, item.Phase.String(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
-	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())), "last active "+ago(item.LastActive, d.now()))
+	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())), "last active "+human.Ago(item.LastActive, d.now()))
 	title := truncate(item.title(), width)
 	line2 := strings.Join(detail, s.Muted.Render(" · "))
 	if index == m.Index() {

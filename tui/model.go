@@ -31,6 +31,7 @@ const (
 	dialogNone dialog = iota
 	dialogDelete
 	dialogCancel
+	dialogCrisis // an intention that signals crisis: help, not a session
 )
 
 // Options configure the model.
@@ -43,6 +44,9 @@ type Options struct {
 	// Now is the clock for "last active" (tests fix it).
 	Now     func() time.Time
 	NoColor bool
+	// Crisis is shown instead of a session when an intention signals
+	// that the listener may be in danger.
+	Crisis string
 }
 
 // Model is the root of the TUI.
@@ -74,6 +78,7 @@ type Model struct {
 
 	status statusLine
 	target string // the session a dialog is about
+	crisis string
 }
 
 // New builds the root model.
@@ -90,6 +95,7 @@ func New(o Options) Model {
 		noColor: o.NoColor,
 		now:     o.Now,
 		help:    help.New(),
+		crisis:  o.Crisis,
 	}
 	m.help.Styles = st.Help
 	m.home = newHomeView(m.styles, m.now)
@@ -231,7 +237,10 @@ func (m Model) footer(width int) string {
 }
 
 func (m Model) helpKeys() help.KeyMap {
-	if m.dialog != dialogNone {
+	switch m.dialog {
+	case dialogCrisis:
+		return screenKeys{}
+	case dialogDelete, dialogCancel:
 		return m.keys.confirmHelp()
 	}
 	switch m.screen {
@@ -242,4 +251,13 @@ func (m Model) helpKeys() help.KeyMap {
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}
+}
+
+// Close pauses, saves and lets go of any session still open, for when the
+// program ends some other way than through q.
+func (m Model) Close() error {
+	if m.run == nil {
+		return nil
+	}
+	return m.run.Close()
 }

@@ -3,11 +3,11 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/lipgloss/v2"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // sessionView is the screen of a session under way: where it is among the
@@ -106,8 +106,8 @@ func (v sessionView) View(width, height int, s *Styles) string {
 		remaining = 0
 	}
 	clocks := spread(
-		s.Clock.Render(clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
-		s.Muted.Render("remaining ")+s.Clock.Render(clock(remaining)),
+		s.Clock.Render(human.Clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
+		s.Muted.Render("remaining ")+s.Clock.Render(human.Clock(remaining)),
 		width)
 
 	top := []string{header, "", bar.View(width, s), clocks, ""}
@@ -132,7 +132,7 @@ func (v sessionView) completion(width int, s *Styles) string {
 	lines := []string{s.Heading.Render("The session is complete."), ""}
 	if v.summary != nil {
 		lines = append(lines, s.Text.Render(fmt.Sprintf("%s · %d sentences through five phases.",
-			clock(v.summary.Duration), v.summary.Sentences)))
+			human.Clock(v.summary.Duration), v.summary.Sentences)))
 	}
 	lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
@@ -146,6 +146,3 @@ func spread(left, right string, width int) string {
 	}
 	return left + strings.Repeat(" ", gap) + right
 }
-
-// elapsedOf is exposed for tests that drive the clock.
-func (v sessionView) elapsedOf() time.Duration { return v.progress.Elapsed }

@@ -115,6 +115,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case sessionsMsg:
 		return m, m.home.SetSessions(msg.infos, msg.problems)
 	case runStartedMsg:
+		if errors.As(msg.err, new(*engine.CrisisError)) && m.crisis != "" {
+			m.dialog = dialogCrisis
+			return m, m.status.set("", levelInfo, 0)
+		}
 		if msg.err != nil {
 			return m, m.status.set(friendly(msg.err), levelError, 10*time.Second)
 		}
@@ -327,6 +331,10 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	if m.dialog == dialogCrisis {
+		m.dialog = dialogNone
+		return m, nil
+	}
 	switch {
 	case key.Matches(msg, m.keys.Yes):
 		d := m.dialog

@@ -1,12 +1,13 @@
-package tui
+// Package human says durations and moments the way a person would.
+package human
 
 import (
 	"fmt"
 	"time"
 )
 
-// clock formats a duration as m:ss (h:mm:ss past an hour).
-func clock(d time.Duration) string {
+// Clock formats a duration as m:ss (h:mm:ss past an hour).
+func Clock(d time.Duration) string {
 	d = max(d, 0).Truncate(time.Second)
 	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 	if h > 0 {
@@ -15,8 +16,8 @@ func clock(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", m, s)
 }
 
-// ago says how long ago t was, the way a person would.
-func ago(t, now time.Time) string {
+// Ago says how long ago t was, the way a person would.
+func Ago(t, now time.Time) string {
 	d := now.Sub(t)
 	plural := func(n int, unit string) string {
 		if n == 1 {

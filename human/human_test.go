@@ -1,4 +1,4 @@
-package tui
+package human
 
 import (
 	"testing"
@@ -10,8 +10,8 @@ func TestClock(t *testing.T) {
 		0: "0:00", 59 * time.Second: "0:59", 10*time.Minute + 5*time.Second: "10:05",
 		61*time.Minute + 1500*time.Millisecond: "1:01:01", -time.Second: "0:00",
 	} {
-		if got := clock(d); got != want {
-			t.Errorf("clock(%v) = %q, want %q", d, got, want)
+		if got := Clock(d); got != want {
+			t.Errorf("Clock(%v) = %q, want %q", d, got, want)
 		}
 	}
 }
@@ -23,8 +23,8 @@ func TestAgo(t *testing.T) {
 		30 * time.Hour: "yesterday", 3 * 24 * time.Hour: "3 days ago", 21 * 24 * time.Hour: "3 weeks ago",
 		100 * 24 * time.Hour: "on 15 Aug 2026",
 	} {
-		if got := ago(now.Add(-d), now); got != want {
-			t.Errorf("ago(%v) = %q, want %q", d, got, want)
+		if got := Ago(now.Add(-d), now); got != want {
+			t.Errorf("Ago(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

@@ -1,0 +1,190 @@
+// Package app wires lull's parts for one process: the session store, the
+// sound, the built-in guide and an engine per session. The TUI and the
+// headless runner both start and resume sessions through it.
+package app
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"lull/audio"
+	"lull/engine"
+	"lull/guide"
+	"lull/prompts"
+	"lull/sessions"
+)
+
+// Choices lull offers.
+var (
+	Lengths     = []int{5, 10, 15, 20, 30, 45, 60}
+	Voices      = []string{"auto", "espeak-ng", "none"}
+	Soundscapes = []string{"brown", "none"}
+)
+
+func checkChoice(what, v string, allowed []string) error {
+	if v == "" || slices.Contains(allowed, v) {
+		return nil
+	}
+	return fmt.Errorf("unknown %s %q (choose %s)", what, v, strings.Join(allowed, ", "))
+}
+
+// Options set up an App.
+type Options struct {
+	Paths     Paths
+	Config    Config
+	TimeScale float64 // LULL_TIME_SCALE: 1 is real time
+	Logger    *slog.Logger
+	Now       func() time.Time
+}
+
+// App is lull for one process.
+type App struct {
+	opts  Options
+	store *sessions.Store
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	player *audio.Player // opened with the first session; owns the speaker
+}
+
+// New opens the session store.
+func New(o Options) (*App, error) {
+	if o.TimeScale <= 0 {
+		o.TimeScale = 1
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	store, err := sessions.Open(o.Paths.Data)
+	if err != nil {
+		return nil, err
+	}
+	return &App{opts: o, store: store, log: o.Logger}, nil
+}
+
+// Config is the settings in use.
+func (a *App) Config() Config { return a.opts.Config }
+
+// Store is the session store, for listing and showing.
+func (a *App) Store() *sessions.Store { return a.store }
+
+// Start creates a session from the listener's choices and starts it.
+func (a *App) Start(o engine.Options) (*Run, error) {
+	cfg := a.opts.Config
+	if o.Length == 0 {
+		o.Length = time.Duration(cfg.Length) * time.Minute
+	}
+	if o.Voice == "" {
+		o.Voice = cfg.Voice
+	}
+	if o.Soundscape == "" {
+		o.Soundscape = cfg.Soundscape
+	}
+	if o.Seed == 0 {
+		o.Seed = randomSeed()
+	}
+	o.Intention = strings.TrimSpace(o.Intention)
+	if err := errors.Join(engine.CheckLength(o.Length), checkChoice("voice", o.Voice, Voices),
+		checkChoice("soundscape", o.Soundscape, Soundscapes)); err != nil {
+		return nil, err
+	}
+	if err := engine.DefaultSafety().ScreenIntention(o.Intention); err != nil {
+		return nil, err
+	}
+	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now())
+	if err != nil {
+		return nil, err
+	}
+	sess, err := a.store.Create(st)
+	if err != nil {
+		return nil, err
+	}
+	return a.launch(sess, st, nil)
+}
+
+// Resume locks a saved session and runs it on from where it stopped.
+func (a *App) Resume(id string) (*Run, error) {
+	sess, err := a.store.Resume(id)
+	if err != nil {
+		return nil, err
+	}
+	st := sess.State()
+	if st.Status.Finished() {
+		sess.Close()
+		return nil, fmt.Errorf("session %s is %s; it cannot be resumed", id, st.Status)
+	}
+	return a.launch(sess, st, sess.Report().Notes)
+}
+
+// launch builds the engine for a locked session and starts it running.
+func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) (*Run, error) {
+	player, playerNotices, err := a.sound(st.Voice, st.Soundscape)
+	if err != nil {
+		sess.Close()
+		return nil, err
+	}
+	material, err := prompts.Builtin()
+	if err != nil {
+		sess.Close()
+		return nil, err
+	}
+	eng, err := engine.New(st, engine.Config{
+		Guide:   guide.NewBuiltin(material),
+		Speaker: player,
+		Store:   sess,
+		Logger:  a.log.With("session", st.ID),
+	})
+	if err != nil {
+		sess.Close()
+		return nil, err
+	}
+	return startRun(eng, sess, append(notices, playerNotices...), a.log), nil
+}
+
+// sound opens the audio on first use; later sessions share it. Notices
+// (no sound card, no voice) are returned the first time only.
+func (a *App) sound(voice, soundscape string) (*audio.Player, []string, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.player != nil {
+		err := a.player.Configure(voice, soundscape)
+		return a.player, nil, err
+	}
+	p, err := audio.Open(audio.Options{
+		Voice:      voice,
+		Soundscape: soundscape,
+		TimeScale:  a.opts.TimeScale,
+		Logger:     a.log,
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	a.player = p
+	return p, p.Notices(), nil
+}
+
+// Close stops the sound. Runs must be closed first.
+func (a *App) Close() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.player != nil {
+		a.player.Close()
+		a.player = nil
+	}
+}
+
+func randomSeed() int64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+}

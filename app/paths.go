@@ -1,0 +1,42 @@
+package app
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+)
+
+// Paths are where lull keeps things besides the sessions themselves.
+type Paths struct {
+	Data   string // the sessions' home (sessions.Home)
+	Config string // config.yaml
+	Log    string // lull.log
+}
+
+// ResolvePaths follows LULL_HOME, else the XDG base directories. With
+// LULL_HOME set, everything lives under it: one folder to back up, move,
+// or throw away after a test.
+func ResolvePaths(data string) (Paths, error) {
+	if home := os.Getenv("LULL_HOME"); home != "" {
+		return Paths{Data: data, Config: filepath.Join(home, "config.yaml"), Log: filepath.Join(home, "lull.log")}, nil
+	}
+	userHome, err := os.UserHomeDir()
+	if err != nil && (os.Getenv("XDG_CONFIG_HOME") == "" || os.Getenv("XDG_STATE_HOME") == "") {
+		return Paths{}, errors.New("cannot tell where your home folder is: set LULL_HOME")
+	}
+	config := xdg("XDG_CONFIG_HOME", filepath.Join(userHome, ".config"))
+	state := xdg("XDG_STATE_HOME", filepath.Join(userHome, ".local", "state"))
+	return Paths{
+		Data:   data,
+		Config: filepath.Join(config, "lull", "config.yaml"),
+		Log:    filepath.Join(state, "lull", "lull.log"),
+	}, nil
+}
+
+// xdg reads an XDG variable; the spec says relative paths are ignored.
+func xdg(name, fallback string) string {
+	if v := os.Getenv(name); filepath.IsAbs(v) {
+		return v
+	}
+	return fallback
+}

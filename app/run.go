@@ -1,0 +1,79 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+
+	"lull/engine"
+	"lull/sessions"
+)
+
+// Run is a session under way in this process: its engine on its own
+// goroutine, and the lock that keeps other lulls out.
+type Run struct {
+	*engine.Engine
+	sess    *sessions.Session
+	notices []string
+	cancel  context.CancelFunc
+	done    chan struct{}
+	err     error // what engine.Run returned; read after done
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+func startRun(eng *engine.Engine, sess *sessions.Session, notices []string, log *slog.Logger) *Run {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &Run{Engine: eng, sess: sess, notices: notices, cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		defer func() {
+			if p := recover(); p != nil {
+				log.Error("engine panic", "panic", p)
+				r.err = errors.New("lull stopped unexpectedly; the session was saved up to the last sentence")
+			}
+		}()
+		r.err = eng.Run(ctx)
+	}()
+	return r
+}
+
+// ID is the session's id.
+func (r *Run) ID() string { return r.Snapshot().ID }
+
+// Notices are things to tell the listener once.
+func (r *Run) Notices() []string { return r.notices }
+
+// Done is closed when the engine stops: completed, abandoned, interrupted
+// or closed.
+func (r *Run) Done() <-chan struct{} { return r.done }
+
+// Err is how the engine stopped; valid once Done is closed.
+func (r *Run) Err() error {
+	<-r.done
+	if errors.Is(r.err, context.Canceled) {
+		return nil // stopped by Close
+	}
+	return r.err
+}
+
+// Close pauses a running session, stops the engine, saves, and releases
+// the lock. Safe to call more than once.
+func (r *Run) Close() error {
+	r.closeOnce.Do(func() {
+		var errs []error
+		if r.Snapshot().Status == engine.Running {
+			// It may complete in between: then there is nothing to pause.
+			if err := r.Pause(); err != nil && !errors.As(err, new(*engine.TransitionError)) {
+				errs = append(errs, err)
+			}
+		}
+		r.cancel()
+		<-r.done
+		errs = append(errs, r.sess.Close())
+		r.closeErr = errors.Join(errs...)
+	})
+	return r.closeErr
+}

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"lull/engine"
+	"lull/prompts"
+	"lull/tui"
+)
+
+type cli struct {
+	stdout, stderr io.Writer
+}
+
+func newRoot(c *cli) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "lull",
+		Short: "Guided relaxation in your terminal, spoken aloud",
+		Long: "lull speaks a guided relaxation session over a soft soundscape, in five phases:\n" +
+			"atmosphere, breathing, sensory, relaxation, resolution. Put on headphones,\n" +
+			"close your eyes. Pause whenever you need; every session can be resumed.",
+		Args:          cobra.NoArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return c.withEnv(func(env *environment) error {
+				return c.runTUI(env, tui.Options{})
+			})
+		},
+	}
+	root.AddCommand(c.newCmd(), c.resumeCmd(), c.sessionsCmd(), c.versionCmd())
+	return root
+}
+
+// withEnv opens lull's environment for one command and closes it after.
+func (c *cli) withEnv(f func(*environment) error) error {
+	env, err := c.open()
+	if err != nil {
+		return err
+	}
+	defer env.close()
+	return f(env)
+}
+
+type newFlags struct {
+	length     string
+	intention  string
+	seed       int64
+	voice      string
+	soundscape string
+	noTUI      bool
+}
+
+func (c *cli) newCmd() *cobra.Command {
+	var f newFlags
+	cmd := &cobra.Command{
+		Use:   "new",
+		Short: "Begin a new session",
+		Long: "Begin a new session. With no flags lull opens the form to choose; with any\n" +
+			"flag it begins at once. --no-tui prints each sentence as it is spoken.",
+		Example: "  lull new\n  lull new --length 20 --intention \"calm before a talk\"\n  lull new --no-tui --length 10m --voice none",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts, err := f.options()
+			if err != nil {
+				return err
+			}
+			chose := cmd.Flags().NFlag() > 0 && !(cmd.Flags().NFlag() == 1 && f.noTUI)
+			return c.withEnv(func(env *environment) error {
+				if !f.noTUI && !chose {
+					return c.runTUI(env, tui.Options{Form: true})
+				}
+				r, err := env.app.Start(opts)
+				if err != nil {
+					return c.startError(err)
+				}
+				if f.noTUI {
+					return c.headless(r)
+				}
+				return c.runTUI(env, tui.Options{Run: r})
+			})
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
+	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
+	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
+	fl.StringVar(&f.voice, "voice", "", "voice: auto, espeak-ng or none (text only)")
+	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape: brown or none")
+	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	return cmd
+}
+
+func (f newFlags) options() (engine.Options, error) {
+	var o engine.Options
+	if f.length != "" {
+		d, err := parseLength(f.length)
+		if err != nil {
+			return o, err
+		}
+		o.Length = d
+	}
+	o.Intention = f.intention
+	o.Seed = f.seed
+	o.Voice = f.voice
+	o.Soundscape = f.soundscape
+	return o, nil
+}
+
+// parseLength accepts "10", "10m" or any whole-minute duration like "1h".
+func parseLength(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	var d time.Duration
+	if n, err := strconv.Atoi(s); err == nil {
+		d = time.Duration(n) * time.Minute
+	} else if d, err = time.ParseDuration(s); err != nil {
+		return 0, fmt.Errorf("--length %q: give minutes, like 10 or 10m", s)
+	}
+	if err := engine.CheckLength(d); err != nil {
+		return 0, fmt.Errorf("--length %s: %w", s, err)
+	}
+	return d, nil
+}
+
+// startError explains a session that could not begin. An intention that
+// signals crisis gets kindness and where to find help.
+func (c *cli) startError(err error) error {
+	if errors.As(err, new(*engine.CrisisError)) {
+		fmt.Fprintln(c.stdout, strings.TrimSpace(prompts.Crisis))
+		return &exitError{code: 1}
+	}
+	return err
+}
+
+func (c *cli) resumeCmd() *cobra.Command {
+	var noTUI bool
+	cmd := &cobra.Command{
+		Use:   "resume [ID]",
+		Short: "Resume a paused or interrupted session (the latest if no ID)",
+		Args:  cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error {
+				id := ""
+				if len(args) == 1 {
+					id = args[0]
+				} else {
+					latest, err := latestResumable(env)
+					if err != nil {
+						return err
+					}
+					id = latest
+				}
+				r, err := env.app.Resume(id)
+				if err != nil {
+					return err
+				}
+				if noTUI {
+					return c.headless(r)
+				}
+				return c.runTUI(env, tui.Options{Run: r})
+			})
+		},
+	}
+	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	return cmd
+}
+
+func latestResumable(env *environment) (string, error) {
+	list, _ := env.app.Store().List()
+	for _, s := range list {
+		if s.Status.Resumable() {
+			return s.ID, nil
+		}
+	}
+	return "", errors.New("no session to resume: begin one with lull new")
+}
+
+func (c *cli) versionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print lull's version",
+		Args:  cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			fmt.Fprintf(c.stdout, "lull %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		},
+	}
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"lull/app"
+	"lull/engine"
+	"lull/human"
+)
+
+// headless runs a session without a screen: each sentence is printed as it
+// is spoken, with a line naming each phase as it begins — for scripts,
+// screen readers and SSH. Ctrl-C pauses and saves.
+func (c *cli) headless(r *app.Run) error {
+	st := r.Snapshot()
+	fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", st.ID, int(st.Length.Minutes()), st.Seed)
+	if st.Intention != "" {
+		fmt.Fprintf(c.stdout, " · intention: %s", st.Intention)
+	}
+	fmt.Fprintln(c.stdout)
+	if st.Status != engine.Created {
+		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
+	}
+	for _, n := range r.Notices() {
+		fmt.Fprintln(c.stderr, "lull: note:", n)
+	}
+
+	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	follow, cancelFollow := context.WithCancel(context.Background())
+	defer cancelFollow()
+	go func() {
+		select {
+		case <-r.Done():
+		case <-signals.Done():
+		}
+		cancelFollow()
+	}()
+
+	sub := r.Subscribe()
+	defer sub.Close()
+	for {
+		evs, err := sub.Next(follow)
+		for _, ev := range evs {
+			c.print(ev)
+		}
+		if err == nil {
+			continue
+		}
+		// The engine stopped or a signal came: print what is left, then say how it ended.
+		for {
+			evs, err := sub.Next(follow)
+			if err != nil {
+				break
+			}
+			for _, ev := range evs {
+				c.print(ev)
+			}
+		}
+		break
+	}
+
+	if signals.Err() != nil {
+		if err := r.Close(); err != nil {
+			return err
+		}
+		p := r.Progress()
+		fmt.Fprintf(c.stderr, "\nPaused at %s, %s of %s. Resume with: lull resume %s\n",
+			p.Phase.Title(), human.Clock(p.Elapsed), human.Clock(p.Length), st.ID)
+		return &exitError{code: 130}
+	}
+	runErr := r.Err()
+	closeErr := r.Close()
+	final := r.Snapshot()
+	switch {
+	case final.Status == engine.Completed:
+		fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences. Saved as %s.\n",
+			human.Clock(final.Elapsed), final.Spoken(), final.ID)
+		return closeErr
+	case errors.Is(runErr, engine.ErrAbandoned):
+		return &exitError{code: 1, err: fmt.Errorf("session %s was cancelled", final.ID)}
+	case final.Status == engine.Interrupted:
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v. Resume with: lull resume %s", final.ID, runErr, final.ID)}
+	default:
+		return errors.Join(runErr, closeErr)
+	}
+}
+
+func (c *cli) print(ev engine.Event) {
+	switch ev.Kind {
+	case engine.EventPhaseStarted:
+		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s\n", int(ev.Phase)+1, ev.Phase.Title())
+	case engine.EventSentence:
+		fmt.Fprintln(c.stdout, ev.Text)
+	case engine.EventNotice:
+		fmt.Fprintln(c.stderr, "lull: note:", ev.Text)
+	case engine.EventError:
+		fmt.Fprintln(c.stderr, "lull: error:", ev.Text)
+	}
+}

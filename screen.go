@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"lull/app"
+	"lull/engine"
+	"lull/prompts"
+	"lull/tui"
+)
+
+// runTUI hands the terminal to the TUI. While it owns the screen, stderr
+// goes to the log so nothing (ALSA, cgo) scribbles over it.
+func (c *cli) runTUI(env *environment, o tui.Options) error {
+	o.Backend = backend{app: env.app}
+	o.Crisis = prompts.Crisis
+	_, o.NoColor = os.LookupEnv("NO_COLOR")
+	restore := redirectStderr(env.logf)
+	p := tea.NewProgram(tui.New(o))
+	final, err := p.Run()
+	restore()
+	if m, ok := final.(tui.Model); ok {
+		// Whatever the TUI left open is paused and saved before lull exits.
+		if cerr := m.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("the screen failed: %w (try lull new --no-tui)", err)
+	}
+	return nil
+}
+
+// backend adapts the app to what the TUI asks.
+type backend struct{ app *app.App }
+
+func (b backend) List() ([]tui.SessionInfo, []string) {
+	list, problems := b.app.Store().List()
+	infos := make([]tui.SessionInfo, len(list))
+	for i, s := range list {
+		infos[i] = tui.SessionInfo{
+			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress,
+			Length: s.Length, Created: s.Created, LastActive: s.LastActive,
+		}
+	}
+	var lines []string
+	for _, p := range problems {
+		lines = append(lines, p.Error())
+	}
+	return infos, lines
+}
+
+func (b backend) Delete(id string) error { return b.app.Store().Delete(id) }
+
+func (b backend) Start(o engine.Options) (tui.Run, error) {
+	r, err := b.app.Start(o)
+	if err != nil {
+		return nil, err // never a typed nil inside the interface
+	}
+	return r, nil
+}
+
+func (b backend) Resume(id string) (tui.Run, error) {
+	r, err := b.app.Resume(id)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (b backend) Choices() tui.Choices {
+	cfg := b.app.Config()
+	return tui.Choices{
+		Lengths: app.Lengths, Length: cfg.Length,
+		Voices: app.Voices, Voice: cfg.Voice,
+		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
+	}
+}

@@ -1,0 +1,29 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// redirectStderr points fd 2 at f while the TUI owns the terminal, and
+// returns how to put it back. cgo audio back-ends write to fd 2 directly.
+func redirectStderr(f *os.File) (restore func()) {
+	if f == nil {
+		return func() {}
+	}
+	saved, err := unix.Dup(2)
+	if err != nil {
+		return func() {}
+	}
+	if err := dupTo(int(f.Fd()), 2); err != nil {
+		unix.Close(saved)
+		return func() {}
+	}
+	return func() {
+		_ = dupTo(saved, 2)
+		unix.Close(saved)
+	}
+}
