@@ -1,0 +1,32 @@
+# lull — two commands: `make run` and `make test`.
+GO      ?= go
+BIN     ?= lull
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+
+.PHONY: run test build deps test-deps vet fuzz clean
+
+## run: install what is missing, build, and start lull
+run: deps build
+	./$(BIN)
+
+## build: compile ./lull (needs the ALSA headers: make deps)
+build:
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) .
+
+## test: install what the tests need, then run everything with the race detector
+test: test-deps vet
+	$(GO) test -race -count=1 -timeout 15m ./...
+
+vet:
+	$(GO) vet ./...
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+
+deps:
+	@scripts/deps run
+
+test-deps:
+	@scripts/deps test
+
+clean:
+	rm -f $(BIN)

@@ -1,0 +1,304 @@
+package main
+
+// End-to-end tests of the real binary: headless runs, and the TUI in tmux.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"lull/engine"
+	"lull/prompts"
+	"lull/sessions"
+)
+
+var lullBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "lull-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	lullBin = filepath.Join(dir, "lull")
+	build := exec.Command("go", "build", "-o", lullBin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building lull:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// lull runs the binary with a private home and returns its output.
+func lull(t *testing.T, home string, scale string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, lullBin, args...)
+	cmd.Env = append(os.Environ(), "LULL_HOME="+home, "LULL_TIME_SCALE="+scale)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	return out.String(), errOut.String(), err
+}
+
+func onlySession(t *testing.T, home string) (string, string) {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(home, "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		t.Fatalf("%d session folders, want 1", len(entries))
+	}
+	id := entries[0].Name()
+	return id, filepath.Join(home, "sessions", id)
+}
+
+func load(t *testing.T, home, id string) engine.State {
+	t.Helper()
+	store, err := sessions.Open(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _, err := store.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// headlessSession runs a 10-minute session 100× faster and returns what was said.
+func headlessSession(t *testing.T, seed int) (engine.State, string) {
+	t.Helper()
+	home := t.TempDir()
+	start := time.Now()
+	out, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "10", "--seed", fmt.Sprint(seed), "--voice", "none")
+	if err != nil {
+		t.Fatalf("lull new: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
+	}
+	if took := time.Since(start); took > 45*time.Second {
+		t.Errorf("a 10-minute session at 100× took %v", took)
+	}
+	id, dir := onlySession(t, home)
+	st := load(t, home, id)
+
+	// The folder: primary, backup, transcript; nothing half-written; private.
+	for _, f := range []string{"session.yaml", "session.yaml.bak", "transcript.md"} {
+		info, err := os.Stat(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", f, info.Mode().Perm())
+		}
+	}
+	if matches, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(matches) > 0 {
+		t.Errorf("left behind: %v", matches)
+	}
+	for _, d := range []string{home, filepath.Join(home, "sessions"), dir} {
+		if info, _ := os.Stat(d); info.Mode().Perm() != 0o700 {
+			t.Errorf("%s has mode %v, want 0700", d, info.Mode().Perm())
+		}
+	}
+	// Every sentence was printed, each phase named as it began.
+	for _, p := range engine.Phases {
+		if !strings.Contains(out, p.Title()) {
+			t.Errorf("no line names the %s phase", p)
+		}
+	}
+	for _, s := range st.Said() {
+		if !strings.Contains(out, s) {
+			t.Errorf("spoken but not printed: %q", s)
+			break
+		}
+	}
+	return st, out
+}
+
+// Acceptance 2: a whole offline session, headless, in well under a minute.
+func TestHeadlessSessionCompletes(t *testing.T) {
+	st, _ := headlessSession(t, 7)
+	if st.Status != engine.Completed {
+		t.Fatalf("status %s", st.Status)
+	}
+	for i, r := range st.Phases {
+		if r.Status != engine.PhaseCompleted {
+			t.Errorf("%s is %s", r.Phase, r.Status)
+		}
+		if r.Spoken < 3 {
+			t.Errorf("%s spoke %d sentences", r.Phase, r.Spoken)
+		}
+		if i > 0 && r.StartedAt.Before(st.Phases[i-1].CompletedAt) {
+			t.Errorf("%s began before %s completed", r.Phase, st.Phases[i-1].Phase)
+		}
+	}
+	said := st.Said()
+	seen := map[string]bool{}
+	for _, s := range said {
+		if seen[s] {
+			t.Errorf("repeated: %q", s)
+		}
+		seen[s] = true
+	}
+	// No call to open the eyes before resolution; the grounding complete
+	// and in order within it.
+	eyes := regexp.MustCompile(`(?i)open your eyes|eyes open|let your eyes open|eyes to open`)
+	for _, h := range st.History {
+		if h.Role == engine.RoleGuide && h.Phase != engine.Resolution && eyes.MatchString(h.Text) {
+			t.Errorf("in %s: %q", h.Phase, h.Text)
+		}
+	}
+	m, err := prompts.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := m.Phase("resolution")
+	var resolution []string
+	for _, h := range st.History {
+		if h.Role == engine.RoleGuide && h.Phase == engine.Resolution {
+			resolution = append(resolution, h.Text)
+		}
+	}
+	last := -1
+	for i, step := range res.Grounding.Steps() {
+		at := -1
+		for j, s := range resolution {
+			for _, alt := range step {
+				if s == alt {
+					at = j
+				}
+			}
+		}
+		if at < 0 {
+			t.Errorf("resolution lacks its %s step", prompts.StepNames[i])
+		} else if at < last {
+			t.Errorf("%s came out of order", prompts.StepNames[i])
+		}
+		last = max(last, at)
+	}
+	if n := len(resolution); n > 0 && !contains(res.Grounding.WarmClose, resolution[n-1]) {
+		t.Errorf("the session does not end on its warm close: %q", resolution[n-1])
+	}
+	off := st.Elapsed - st.Length
+	if off < -st.Length/20 || off > st.Length/20 {
+		t.Errorf("a %v session took %v of session time", st.Length, st.Elapsed)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Acceptance 2, continued: same seed, same words; another seed, mostly others.
+func TestSeedsReproduceAndDiffer(t *testing.T) {
+	a, _ := headlessSession(t, 7)
+	b, _ := headlessSession(t, 7)
+	c, _ := headlessSession(t, 8)
+	if strings.Join(a.Said(), "\n") != strings.Join(b.Said(), "\n") {
+		t.Error("seed 7 twice gave different sessions")
+	}
+	inA := map[string]bool{}
+	for _, s := range a.Said() {
+		inA[s] = true
+	}
+	shared := 0
+	for _, s := range c.Said() {
+		if inA[s] {
+			shared++
+		}
+	}
+	if frac := float64(shared) / float64(len(c.Said())); frac >= 0.5 {
+		t.Errorf("seeds 7 and 8 share %d of %d sentences (%.0f%%)", shared, len(c.Said()), frac*100)
+	} else {
+		t.Logf("seeds 7 and 8 share %d of %d sentences (%.0f%%)", shared, len(c.Said()), frac*100)
+	}
+}
+
+// Acceptance 4: a truncated primary is read from the backup, and lull says so.
+func TestTruncatedPrimaryLoadsBackup(t *testing.T) {
+	home := t.TempDir()
+	if _, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "5", "--voice", "none"); err != nil {
+		t.Fatalf("%v: %s", err, errOut)
+	}
+	id, dir := onlySession(t, home)
+	primary := filepath.Join(dir, "session.yaml")
+	data, err := os.ReadFile(primary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(primary, data[:len(data)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := lull(t, home, "1", "sessions", "show", id)
+	if err != nil {
+		t.Fatalf("sessions show: %v\n%s%s", err, out, errOut)
+	}
+	if !strings.Contains(out+errOut, "backup") || !strings.Contains(out+errOut, "last update may be lost") {
+		t.Errorf("no word of the backup:\n%s%s", out, errOut)
+	}
+	if !strings.Contains(out, id) {
+		t.Errorf("show printed:\n%s", out)
+	}
+}
+
+// Acceptance 5: one lull per session; the second names the first's pid.
+func TestSecondResumeIsRefused(t *testing.T) {
+	home := t.TempDir()
+	first := exec.Command(lullBin, "new", "--no-tui", "--length", "30", "--voice", "none")
+	first.Env = append(os.Environ(), "LULL_HOME="+home, "LULL_TIME_SCALE=1")
+	var firstOut bytes.Buffer
+	first.Stdout, first.Stderr = &firstOut, &firstOut
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = first.Process.Kill(); _ = first.Wait() })
+	var id string
+	deadline := time.Now().Add(20 * time.Second)
+	for id == "" && time.Now().Before(deadline) {
+		entries, _ := os.ReadDir(filepath.Join(home, "sessions"))
+		if len(entries) == 1 {
+			if _, err := os.Stat(filepath.Join(home, "sessions", entries[0].Name(), "session.yaml")); err == nil {
+				id = entries[0].Name()
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if id == "" {
+		t.Fatalf("the first lull made no session:\n%s", firstOut.String())
+	}
+	out, errOut, err := lull(t, home, "1", "resume", id, "--no-tui")
+	if err == nil {
+		t.Fatalf("the second lull was let in:\n%s", out)
+	}
+	if want := fmt.Sprintf("pid %d", first.Process.Pid); !strings.Contains(errOut, want) {
+		t.Errorf("the refusal does not name %q:\n%s", want, errOut)
+	}
+	// Ctrl-C on the first pauses and saves.
+	if err := first.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	_ = first.Wait()
+	if st := load(t, home, id); st.Status != engine.Paused {
+		t.Errorf("after Ctrl-C the session is %s, want paused", st.Status)
+	}
+	if !strings.Contains(firstOut.String(), "lull resume "+id) {
+		t.Errorf("Ctrl-C did not say how to resume:\n%s", firstOut.String())
+	}
+}
