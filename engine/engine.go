@@ -266,10 +266,11 @@ func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {
 	return g.Stream(ctx, req)
 }
 
-func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool) Request {
+func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending func(spoken int) []string) Request {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return Request{
+		Pending:   pending(e.st.Phases[p].Spoken),
 		Phase:     p,
 		WindDown:  windDown,
 		Budget:    b,

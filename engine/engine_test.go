@@ -590,3 +590,60 @@ func TestSubscriptionResyncsAfterFallingBehind(t *testing.T) {
 		t.Errorf("waiting with nothing new: %v", err)
 	}
 }
+
+// unsafeGuide only ever writes lines the safety check drops.
+type unsafeGuide struct{ calls int }
+
+func (g *unsafeGuide) Name() string { return "unsafe" }
+func (g *unsafeGuide) Stream(context.Context, Request) (Stream, error) {
+	g.calls++
+	return &chunkStream{text: "Hold your breath for a full minute. Breathe as fast as you can. "}, nil
+}
+
+func TestGuideOfOnlyFlaggedLinesDoesNotLoop(t *testing.T) {
+	g := &unsafeGuide{}
+	e := newEngine(t, newSession(t, 5, ""), g, newFakeSpeaker(), nil)
+	done := make(chan error, 1)
+	go func() { done <- e.Run(context.Background()) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the engine kept asking a guide that only writes flagged lines (%d calls)", g.calls)
+	}
+	st := e.Snapshot()
+	if st.Spoken() != 0 || st.Dropped() != 2*g.calls {
+		t.Errorf("spoke %d, dropped %d over %d calls", st.Spoken(), st.Dropped(), g.calls)
+	}
+	if g.calls != 2*len(Phases) {
+		t.Errorf("%d calls, want a body and a wind-down per phase", g.calls)
+	}
+}
+
+func TestRequestsCountThePlayingSentenceAsPending(t *testing.T) {
+	g := &scriptGuide{}
+	e := newEngine(t, newSession(t, 10, ""), g, newFakeSpeaker(), nil)
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var withPending int
+	for _, r := range g.requests {
+		said := 0
+		for _, h := range r.History {
+			if h.Role == RoleGuide && h.Phase == r.Phase {
+				said++
+			}
+		}
+		if said+len(r.Pending) != r.Spoken {
+			t.Errorf("%s call at %d: %d said in the phase + %d pending", r.Phase, r.Spoken, said, len(r.Pending))
+		}
+		if len(r.Pending) > 0 {
+			withPending++
+		}
+	}
+	if withPending == 0 {
+		t.Error("no request was made while a sentence played; the test proves nothing")
+	}
+}

@@ -21,11 +21,14 @@ type Request struct {
 	Phase     Phase
 	WindDown  bool   // lead toward the next phase's focus (in resolution: the close)
 	Budget    Budget // the phase's budget as it stands
-	Spoken    int    // sentences of this phase already spoken or queued
+	Spoken    int    // sentences of this phase spoken or pending
 	Intention string // sealed; empty when none was given
 	Seed      int64
 	Length    time.Duration
 	History   []Entry // everything said so far, oldest first
+	// Pending are sentences already handed out but not yet spoken (the one
+	// playing while the next is fetched): count them as said.
+	Pending []string
 }
 
 // Stream is text arriving in pieces of any size.

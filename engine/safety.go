@@ -97,6 +97,7 @@ func DefaultSafety() *Safety {
 		{category: UnsafeBreathing, name: "long hold count",
 			re:    regexp.MustCompile(`(?i)\bhold\w*\b[^.!?]{0,30}?\bcount(?:ing)?\s+(?:to|of)\s+` + num + `()`),
 			check: longHold},
+		rule(UnsafeBreathing, "hold a minute", `\bhold\w*\b[^.!?]{0,40}?\bfor\s+(a|one|an\s+entire|a\s+full|a\s+whole|several|many|a\s+long)\s+(minutes?|while|time)\b`),
 		rule(UnsafeBreathing, "hold as long as", `\bhold\w*\b[^.!?]{0,30}\b(as\s+long\s+as\s+(you\s+)?(can|possible)|until\s+(it\s+hurts|you\s+can'?t))`),
 		rule(UnsafeBreathing, "hyperventilation", `\bhyperventilat\w*|\b(rapid|forceful|fast)\s+(breaths|breathing)\b|\bbreathe\s+(as\s+)?(fast|hard|quickly)\s+as\b|\bpant(ing)?\b`),
 		rule(UnsafeBreathing, "stop breathing", `\bstop\s+breathing\b|\bdon'?t\s+breathe\b`),

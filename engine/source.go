@@ -23,7 +23,9 @@ func (e *GuideError) Unwrap() error { return e.Err }
 type source struct {
 	e        *Engine
 	phase    Phase
-	issued   int // sentences handed out: spoken or on their way
+	start    int      // sentences the phase had spoken when this source began
+	issued   int      // sentences handed out: spoken or on their way
+	handed   []string // the texts handed out by this source, from index start
 	stream   Stream
 	windDown bool // the open (or next) call leads onward
 	yielded  int  // sentences the open call has given
@@ -33,7 +35,7 @@ type source struct {
 }
 
 func newSource(e *Engine, p Phase, spoken int) *source {
-	return &source{e: e, phase: p, issued: spoken}
+	return &source{e: e, phase: p, start: spoken, issued: spoken}
 }
 
 // more reports whether the phase wants another sentence.
@@ -65,12 +67,9 @@ func (s *source) next(ctx context.Context) (Line, error) {
 		if len(s.queue) > 0 {
 			text := s.queue[0]
 			s.queue = s.queue[1:]
-			if v := s.e.safety.Check(text); v.Flagged() {
-				s.e.dropped(s.phase, v)
-				continue
-			}
 			line := Line{Text: text, Phase: s.phase, Index: s.issued}
 			s.issued++
+			s.handed = append(s.handed, text)
 			return line, nil
 		}
 		if s.ended {
@@ -84,9 +83,7 @@ func (s *source) next(ctx context.Context) (Line, error) {
 		chunk, err := s.stream.Next(ctx)
 		switch {
 		case errors.Is(err, io.EOF):
-			rest := s.split.Flush()
-			s.yielded += len(rest)
-			s.queue = append(s.queue, rest...)
+			s.accept(s.split.Flush())
 			s.finishCall()
 		case err != nil:
 			s.closeStream()
@@ -95,15 +92,33 @@ func (s *source) next(ctx context.Context) (Line, error) {
 			}
 			return Line{}, &GuideError{Guide: s.e.guideName(), Err: err}
 		default:
-			got := s.split.Feed(chunk)
-			s.yielded += len(got)
-			s.queue = append(s.queue, got...)
+			s.accept(s.split.Feed(chunk))
 		}
 	}
 }
 
+// accept queues the sentences that pass the safety check. Only those count
+// as given by the call: a guide that writes nothing but flagged lines has
+// said nothing, and is not asked again and again.
+func (s *source) accept(sentences []string) {
+	for _, text := range sentences {
+		if v := s.e.safety.Check(text); v.Flagged() {
+			s.e.dropped(s.phase, v)
+			continue
+		}
+		s.queue = append(s.queue, text)
+		s.yielded++
+	}
+}
+
+// pending are the sentences handed out but not yet spoken: the one playing.
+func (s *source) pending(spoken int) []string {
+	from := min(max(spoken-s.start, 0), len(s.handed))
+	return s.handed[from:len(s.handed):len(s.handed)]
+}
+
 func (s *source) open(ctx context.Context, b Budget) error {
-	req := s.e.request(s.phase, b, s.issued, s.windDown)
+	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
 	st, err := s.e.guideStream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

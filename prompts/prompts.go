@@ -38,10 +38,14 @@ type Material struct {
 // Phase is the material for one phase. Each entry is one spoken sentence.
 type Phase struct {
 	Name      string
+	Opening   []string // alternatives for the phase's first sentence
 	Lines     []string // the body of the phase, in any order
 	Intention []string // lines that weave in the intention, with Placeholder
 	WindDown  []string // lines that lead toward the next phase (not resolution)
 	Grounding *Grounding
+	// KeepOrder says the lines are written in the order they should be said
+	// (a body scan from the feet up): a session picks some, in file order.
+	KeepOrder bool
 }
 
 // Grounding is how resolution brings the listener back: each step is a
@@ -74,10 +78,12 @@ func (m *Material) Phase(name string) (*Phase, bool) {
 
 // phaseFile is the shape of builtin/<phase>.yaml.
 type phaseFile struct {
+	Opening   []string   `yaml:"opening"`
 	Lines     []string   `yaml:"lines"`
 	Intention []string   `yaml:"intention"`
 	WindDown  []string   `yaml:"wind_down"`
 	Grounding *Grounding `yaml:"grounding"`
+	KeepOrder bool       `yaml:"keep_order"`
 }
 
 var builtin = sync.OnceValues(loadBuiltin)
@@ -109,7 +115,8 @@ func loadPhase(name string) (*Phase, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("prompts: %s: %w", path, err)
 	}
-	p := &Phase{Name: name, Lines: tidy(f.Lines), Intention: tidy(f.Intention), WindDown: tidy(f.WindDown), Grounding: f.Grounding}
+	p := &Phase{Name: name, Opening: tidy(f.Opening), Lines: tidy(f.Lines), Intention: tidy(f.Intention), WindDown: tidy(f.WindDown),
+		Grounding: f.Grounding, KeepOrder: f.KeepOrder}
 	if g := p.Grounding; g != nil {
 		for _, s := range []*[]string{&g.FingersAndToes, &g.RoomSounds, &g.Surface, &g.EyesOpen, &g.WarmClose} {
 			*s = tidy(*s)
