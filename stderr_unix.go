@@ -8,11 +8,17 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// redirectStderr points fd 2 at f while the TUI owns the terminal, and
-// returns how to put it back. cgo audio back-ends write to fd 2 directly.
+// redirectStderr points fd 2 at f (the log; nowhere when there is none)
+// while the TUI owns the terminal or the sound card opens, and returns how
+// to put it back. cgo audio back-ends write to fd 2 directly.
 func redirectStderr(f *os.File) (restore func()) {
 	if f == nil {
-		return func() {}
+		null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		if err != nil {
+			return func() {}
+		}
+		defer null.Close()
+		f = null
 	}
 	saved, err := unix.Dup(2)
 	if err != nil {

@@ -24,8 +24,8 @@ import (
 // Choices lull offers.
 var (
 	Lengths     = []int{5, 10, 15, 20, 30, 45, 60}
-	Voices      = []string{"auto", "espeak-ng", "none"}
-	Soundscapes = []string{"brown", "none"}
+	Voices      = audio.Voices
+	Soundscapes = audio.Soundscapes
 )
 
 func checkChoice(what, v string, allowed []string) error {
@@ -42,6 +42,9 @@ type Options struct {
 	TimeScale float64 // LULL_TIME_SCALE: 1 is real time
 	Logger    *slog.Logger
 	Now       func() time.Time
+	// Quiet is called around opening the sound card, whose C library
+	// writes to fd 2; it returns how to undo itself.
+	Quiet func() (restore func())
 }
 
 // App is lull for one process.
@@ -148,23 +151,24 @@ func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) 
 		sess.Close()
 		return nil, err
 	}
-	return startRun(eng, sess, append(notices, playerNotices...), a.log), nil
+	return startRun(eng, sess, append(notices, playerNotices...), player.Hush, a.log), nil
 }
 
-// sound opens the audio on first use; later sessions share it. Notices
-// (no sound card, no voice) are returned the first time only.
+// sound opens the audio on first use; later sessions share it. Each
+// notice (no sound card, no voice) is returned once.
 func (a *App) sound(voice, soundscape string) (*audio.Player, []string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.player != nil {
 		err := a.player.Configure(voice, soundscape)
-		return a.player, nil, err
+		return a.player, a.player.Notices(), err
 	}
 	p, err := audio.Open(audio.Options{
 		Voice:      voice,
 		Soundscape: soundscape,
 		TimeScale:  a.opts.TimeScale,
 		Logger:     a.log,
+		Quiet:      a.opts.Quiet,
 	})
 	if err != nil {
 		return nil, nil, err

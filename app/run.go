@@ -24,11 +24,14 @@ type Run struct {
 	closeErr  error
 }
 
-func startRun(eng *engine.Engine, sess *sessions.Session, notices []string, log *slog.Logger) *Run {
+// startRun runs the engine on its own goroutine; hush quiets the sound
+// once the engine has stopped, however it stopped.
+func startRun(eng *engine.Engine, sess *sessions.Session, notices []string, hush func(), log *slog.Logger) *Run {
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Run{Engine: eng, sess: sess, notices: notices, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(r.done)
+		defer hush()
 		defer func() {
 			if p := recover(); p != nil {
 				log.Error("engine panic", "panic", p)

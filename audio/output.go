@@ -1,0 +1,152 @@
+package audio
+
+import (
+	"sync"
+	"time"
+
+	"github.com/gopxl/beep/v2"
+)
+
+// output is where the mix goes: the speaker, or a silent output that keeps
+// time without a device. Every change to the playing mix happens under
+// its lock.
+type output interface {
+	lock()
+	unlock()
+	// suspend stops pulling from the mix at once; resume goes on.
+	suspend()
+	resume()
+	close()
+}
+
+// Paced outputs ask for the mix in steps this long (in output time), so a
+// voice segment's end is noticed promptly even when time runs fast.
+const paceStep = 20 * time.Millisecond
+
+// starveWait is how long a paced output waits, in real time, for the
+// engine to queue the next segment once the voice track runs dry, before
+// letting time flow on without it.
+const starveWait = 25 * time.Millisecond
+
+// silent is an output with no device: it pulls the mix at the pace of a
+// clock — real time, or LULL_TIME_SCALE times faster — and discards it.
+// (An ALSA null device does not pace, and beep's speaker spins on it: the
+// clock has to be our own.)
+type silent struct {
+	mu    sync.Mutex
+	m     *mix
+	scale float64
+
+	ctl     chan bool // true: suspend, false: resume
+	stop    chan struct{}
+	stopped chan struct{}
+}
+
+func newSilent(m *mix, scale float64) *silent {
+	s := &silent{
+		m: m, scale: scale,
+		ctl:     make(chan bool),
+		stop:    make(chan struct{}),
+		stopped: make(chan struct{}),
+	}
+	go s.run()
+	return s
+}
+
+func (s *silent) lock()   { s.mu.Lock() }
+func (s *silent) unlock() { s.mu.Unlock() }
+
+func (s *silent) suspend() {
+	select {
+	case s.ctl <- true:
+	case <-s.stopped:
+	}
+}
+
+func (s *silent) resume() {
+	select {
+	case s.ctl <- false:
+	case <-s.stopped:
+	}
+}
+
+func (s *silent) close() {
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	<-s.stopped
+}
+
+// run pulls the mix to keep up with the clock. pulled counts output
+// samples since the clock was last (re)started at base.
+func (s *silent) run() {
+	defer close(s.stopped)
+	rate := float64(s.m.rate)
+	step := s.m.rate.N(paceStep)
+	buf := make([][2]float64, step)
+	base, pulled := time.Now(), int64(0)
+	suspended := false
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for {
+		if suspended {
+			select {
+			case suspended = <-s.ctl:
+				base, pulled = time.Now(), 0
+			case <-s.stop:
+				return
+			}
+			continue
+		}
+		due := int64(time.Since(base).Seconds() * s.scale * rate)
+		if pulled >= due {
+			// Ahead of the clock: sleep until a step is due.
+			wait := time.Duration(float64(pulled+int64(step)-due) / rate / s.scale * float64(time.Second))
+			timer.Reset(max(wait, time.Millisecond))
+			select {
+			case <-timer.C:
+			case suspended = <-s.ctl:
+				if !suspended {
+					base, pulled = time.Now(), 0
+				}
+			case <-s.stop:
+				return
+			}
+			continue
+		}
+		s.mu.Lock()
+		n, starved := s.m.fill(buf[:min(int64(step), due-pulled)])
+		if starved {
+			drain(s.m.wake)
+		}
+		s.mu.Unlock()
+		pulled += int64(n)
+		if starved {
+			// The engine is about to queue the next line: give it the moment
+			// it needs, in real time, before the clock runs on.
+			timer.Reset(starveWait)
+			select {
+			case <-s.m.wake:
+				timer.Stop()
+			case <-timer.C:
+			case suspended = <-s.ctl:
+			case <-s.stop:
+				return
+			}
+			// Time spent waiting is not owed: the clock restarts here.
+			base, pulled = time.Now(), 0
+		}
+	}
+}
+
+// drain empties a wake-up channel of a stale signal.
+func drain(ch chan struct{}) {
+	select {
+	case <-ch:
+	default:
+	}
+}
+
+var _ beep.Streamer = (*mix)(nil)

@@ -1,0 +1,279 @@
+// Package audio is lull's sound, and the only owner of beep's speaker: the
+// voice, a soundscape synthesized in code and a singing-bowl chime, mixed
+// into one stream and played on the sound card — or, with no device, on a
+// silent output that keeps time. Player implements the engine's Speaker:
+// lines are synthesized ahead, so each one's duration is known before it
+// plays, and every silence is counted on the output's own clock.
+package audio
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/gopxl/beep/v2"
+
+	"lull/engine"
+)
+
+// Rate is the output's sample rate.
+const Rate beep.SampleRate = 44100
+
+// Options open the sound.
+type Options struct {
+	Voice      string // auto, espeak-ng, none
+	Soundscape string // brown, none
+	// TimeScale runs the clock this many times faster (LULL_TIME_SCALE).
+	// Anything but 1 plays to the silent output.
+	TimeScale float64
+	// Silent plays to the silent output even when a sound card is there.
+	Silent bool
+	Logger *slog.Logger
+	// Quiet, when set, is called around opening the sound card: ALSA
+	// writes its complaints straight to fd 2.
+	Quiet func() (restore func())
+}
+
+// Player is the session's sound. Its methods are safe from any goroutine.
+type Player struct {
+	out  output
+	m    *mix
+	log  *slog.Logger
+	seed uint64
+
+	mu      sync.Mutex // guards voice, voiceName and notices
+	voice   Voice      // nil: text only
+	choice  string     // the voice name asked for
+	notices []string
+
+	closed    chan struct{}
+	closeOnce sync.Once
+}
+
+var _ engine.Speaker = (*Player)(nil)
+
+// ErrClosed is returned by a Player that has been closed.
+var ErrClosed = errors.New("the sound has been closed")
+
+// Open starts the sound: the speaker when there is one, else the silent
+// output, with a notice to tell the listener once.
+func Open(o Options) (*Player, error) {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.TimeScale <= 0 {
+		o.TimeScale = 1
+	}
+	p := &Player{m: newMix(Rate), log: o.Logger, closed: make(chan struct{})}
+	if o.TimeScale == 1 && !o.Silent {
+		restore := func() {}
+		if o.Quiet != nil {
+			restore = o.Quiet()
+		}
+		out, err := openSpeaker(p.m)
+		restore()
+		if err == nil {
+			p.out = out
+		} else {
+			p.log.Warn("no sound device; using the silent output", slog.Any("err", err))
+			p.notices = append(p.notices, "No sound device could be opened; playing to a silent output that keeps time.")
+		}
+	}
+	if p.out == nil {
+		p.log.Info("silent output", slog.Float64("time_scale", o.TimeScale))
+		p.out = newSilent(p.m, o.TimeScale)
+	}
+	if err := p.Configure(o.Voice, o.Soundscape); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// Notices are things to tell the listener, each once: no sound device, no
+// voice installed. Reading them clears them.
+func (p *Player) Notices() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := p.notices
+	p.notices = nil
+	return n
+}
+
+// Configure sets the voice and soundscape for the session about to run.
+// A new soundscape fades in over the old one.
+func (p *Player) Configure(voice, soundscape string) error {
+	if err := CheckSoundscape(soundscape); err != nil && soundscape != "" {
+		return err
+	}
+	p.mu.Lock()
+	if voice != p.choice || p.voice == nil {
+		v, notice, err := findVoice(voice)
+		if err != nil {
+			p.mu.Unlock()
+			return err
+		}
+		p.voice, p.choice = v, voice
+		if notice != "" {
+			p.notices = append(p.notices, notice)
+		}
+		p.log.Info("voice", slog.String("asked", voice), slog.String("using", p.voiceName()))
+	}
+	p.seed++
+	seed := p.seed
+	p.mu.Unlock()
+
+	s, err := newSoundscape(soundscape, Rate, seed)
+	if err != nil {
+		return err
+	}
+	p.out.lock()
+	defer p.out.unlock()
+	if soundscape == "" {
+		soundscape = "none"
+	}
+	if p.m.soundscape() != soundscape {
+		p.m.setSoundscape(soundscape, s)
+	}
+	return nil
+}
+
+// VoiceName is the voice in use: an engine's name, or "none".
+func (p *Player) VoiceName() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.voiceName()
+}
+
+func (p *Player) voiceName() string {
+	if p.voice == nil {
+		return "none"
+	}
+	return p.voice.Name()
+}
+
+// clip is a prepared line: speech, or for text only the silence its
+// reading would take.
+type clip struct {
+	samples []float32
+	d       time.Duration
+}
+
+func (c *clip) Duration() time.Duration { return c.d }
+
+// Prepare synthesizes a line ahead of playback.
+func (p *Player) Prepare(ctx context.Context, l engine.Line) (engine.Utterance, error) {
+	p.mu.Lock()
+	v := p.voice
+	p.mu.Unlock()
+	if v == nil {
+		return &clip{d: engine.EstimateSpeech(l.Text, l.Phase)}, nil
+	}
+	start := time.Now()
+	samples, err := v.Speak(ctx, l.Text, l.Phase, Rate)
+	if err != nil {
+		return nil, err
+	}
+	c := &clip{samples: samples, d: Rate.D(len(samples))}
+	p.log.Debug("synthesized", slog.String("voice", v.Name()), slog.Duration("took", time.Since(start)),
+		slog.Duration("clip", c.d))
+	return c, nil
+}
+
+// Play voices an utterance and returns once its last sample has played.
+func (p *Player) Play(ctx context.Context, u engine.Utterance) error {
+	c, ok := u.(*clip)
+	if !ok {
+		return fmt.Errorf("audio: cannot play a %T", u)
+	}
+	if c.samples == nil {
+		return p.Rest(ctx, c.d)
+	}
+	return p.hold(ctx, &segment{clip: c.samples, done: make(chan struct{})})
+}
+
+// Rest holds d of silence on the voice track, in output time.
+func (p *Player) Rest(ctx context.Context, d time.Duration) error {
+	n := Rate.N(d)
+	if n <= 0 {
+		return ctx.Err()
+	}
+	return p.hold(ctx, &segment{silence: n, done: make(chan struct{})})
+}
+
+// hold queues a segment and waits until it has played. A cancelled wait
+// takes the segment off the track: nothing of it plays later.
+func (p *Player) hold(ctx context.Context, s *segment) error {
+	select {
+	case <-p.closed:
+		return ErrClosed
+	default:
+	}
+	p.out.lock()
+	p.m.queue(s)
+	p.out.unlock()
+	select {
+	case <-s.done:
+		return nil
+	case <-ctx.Done():
+		p.out.lock()
+		p.m.voice.drop(s)
+		p.out.unlock()
+		return ctx.Err()
+	case <-p.closed:
+		return ErrClosed
+	}
+}
+
+// Chime strikes the bowl; it rings under what follows.
+func (p *Player) Chime() {
+	p.out.lock()
+	p.m.chimes = append(p.m.chimes, 0)
+	p.out.unlock()
+}
+
+// Pause silences everything: the device stops first, then the mix
+// freezes, so Resume goes on at the very next sample.
+func (p *Player) Pause() {
+	p.out.suspend()
+	p.out.lock()
+	p.m.paused = true
+	p.out.unlock()
+}
+
+// Resume continues where Pause stopped.
+func (p *Player) Resume() {
+	p.out.lock()
+	p.m.paused = false
+	p.out.unlock()
+	p.out.resume()
+}
+
+// Position is the output time played since the sound opened; it stands
+// still while paused.
+func (p *Player) Position() time.Duration {
+	p.out.lock()
+	n := p.m.played
+	p.out.unlock()
+	return time.Duration(n) * time.Second / time.Duration(Rate)
+}
+
+// Hush ends a session's sound: the voice track empties and the soundscape
+// fades out. The next Configure brings one back.
+func (p *Player) Hush() {
+	p.out.lock()
+	defer p.out.unlock()
+	p.m.voice.clear()
+	p.m.setSoundscape("none", nil)
+}
+
+// Close stops the sound for good.
+func (p *Player) Close() {
+	p.closeOnce.Do(func() {
+		close(p.closed)
+		p.out.close()
+	})
+}

@@ -1,0 +1,113 @@
+package audio
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/gopxl/beep/v2"
+)
+
+// decodeWAV reads 16-bit PCM WAV (what local voice engines write) into
+// mono samples. The data chunk runs to the end of the input whatever its
+// header says: espeak-ng writing to a pipe leaves a placeholder size.
+func decodeWAV(b []byte) (mono []float32, rate int, err error) {
+	if len(b) < 12 || string(b[0:4]) != "RIFF" || string(b[8:12]) != "WAVE" {
+		return nil, 0, errors.New("not a WAV file")
+	}
+	var channels, bits int
+	b = b[12:]
+	for len(b) >= 8 {
+		id, size := string(b[0:4]), int64(binary.LittleEndian.Uint32(b[4:8]))
+		b = b[8:]
+		switch id {
+		case "fmt ":
+			if len(b) < 16 {
+				return nil, 0, errors.New("WAV format chunk is cut short")
+			}
+			format := binary.LittleEndian.Uint16(b[0:2])
+			channels = int(binary.LittleEndian.Uint16(b[2:4]))
+			rate = int(binary.LittleEndian.Uint32(b[4:8]))
+			bits = int(binary.LittleEndian.Uint16(b[14:16]))
+			if (format != 1 && format != 0xFFFE) || bits != 16 || channels < 1 || rate < 4000 {
+				return nil, 0, fmt.Errorf("unsupported WAV: format %d, %d bits, %d channels, %d Hz", format, bits, channels, rate)
+			}
+		case "data":
+			if channels == 0 {
+				return nil, 0, errors.New("WAV data before its format")
+			}
+			if size > int64(len(b)) {
+				size = int64(len(b)) // a placeholder: read to the end
+			}
+			frame := 2 * channels
+			n := int(size) / frame
+			mono = make([]float32, n)
+			for i := range n {
+				var sum int
+				for c := range channels {
+					sum += int(int16(binary.LittleEndian.Uint16(b[i*frame+2*c:])))
+				}
+				mono[i] = float32(sum) / float32(channels) / 32768
+			}
+			return mono, rate, nil
+		}
+		if size > int64(len(b)) {
+			break
+		}
+		b = b[size+size%2:] // chunks are padded to even sizes
+	}
+	return nil, 0, errors.New("WAV file has no data")
+}
+
+// resample converts mono samples from one rate to another with beep's
+// resampler, and softens the first and last few milliseconds so a clip
+// never starts or stops with a click.
+func resample(mono []float32, from, to beep.SampleRate) []float32 {
+	var out []float32
+	if from == to {
+		out = append([]float32(nil), mono...)
+	} else {
+		r := beep.Resample(4, from, to, &monoStreamer{s: mono})
+		out = make([]float32, 0, int(float64(len(mono))*float64(to)/float64(from))+16)
+		buf := make([][2]float64, 1024)
+		for {
+			n, ok := r.Stream(buf)
+			for _, v := range buf[:n] {
+				out = append(out, float32(v[0]))
+			}
+			if !ok {
+				break
+			}
+		}
+	}
+	edge := min(to.N(edgeFade), len(out)/2)
+	for i := range edge {
+		g := float32(smoothstep(float64(i) / float64(edge)))
+		out[i] *= g
+		out[len(out)-1-i] *= g
+	}
+	return out
+}
+
+// edgeFade is how long a clip takes to rise from and fall to silence.
+const edgeFade = 4 * time.Millisecond
+
+type monoStreamer struct {
+	s   []float32
+	pos int
+}
+
+func (m *monoStreamer) Stream(samples [][2]float64) (int, bool) {
+	if m.pos >= len(m.s) {
+		return 0, false
+	}
+	n := min(len(samples), len(m.s)-m.pos)
+	for i, v := range m.s[m.pos : m.pos+n] {
+		samples[i] = [2]float64{float64(v), float64(v)}
+	}
+	m.pos += n
+	return n, true
+}
+
+func (m *monoStreamer) Err() error { return nil }
