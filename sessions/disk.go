@@ -1,0 +1,89 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// Private by default, whatever the umask: modes are set on the open file.
+const (
+	fileMode   = 0o600
+	folderMode = 0o700
+)
+
+// readFile reads a regular file of at most maxFileSize through dir.
+// O_NONBLOCK keeps a FIFO planted under a session's name from hanging lull.
+func readFile(dir *os.Root, name string) ([]byte, error) {
+	f, err := dir.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, bare(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, bare(err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("it is not a regular file (%s)", info.Mode().Type())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, bare(err)
+	}
+	if len(b) > maxFileSize {
+		return nil, tooBig()
+	}
+	return b, nil
+}
+
+// writeFile replaces name's content with b, 0600, and fsyncs it.
+func writeFile(dir *os.Root, name string, b []byte) error {
+	f, err := dir.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, fileMode)
+	if err != nil {
+		return bare(err)
+	}
+	err = f.Chmod(fileMode)
+	if err == nil {
+		_, err = f.Write(b)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return bare(err)
+}
+
+// syncFolder makes renames and new names in dir durable.
+func syncFolder(dir *os.Root) error {
+	f, err := dir.Open(".")
+	if err != nil {
+		return bare(err)
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return bare(err)
+}
+
+// bare drops the path from an error: messages name the file themselves,
+// and os.Root's relative names would only repeat it. errors.Is still sees
+// the cause (fs.ErrNotExist, ENOSPC).
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
+	}
+	return err
+}

@@ -1,0 +1,102 @@
+package sessions
+
+import (
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// schemaVersion is the session.yaml layout this lull reads and writes.
+const schemaVersion = 1
+
+// header is the top of session.yaml: all a listing needs. It comes first
+// in the file so that List can decode a prefix and skip the history.
+type header struct {
+	Version       int         `yaml:"version"`
+	ID            string      `yaml:"id"`
+	Status        string      `yaml:"status"`
+	CreatedAt     time.Time   `yaml:"created_at"`
+	UpdatedAt     time.Time   `yaml:"updated_at"`
+	LengthMinutes int         `yaml:"length_minutes"`
+	Intention     string      `yaml:"intention"`
+	SealedAt      time.Time   `yaml:"sealed_at,omitempty"`
+	Seed          int64       `yaml:"seed"`
+	Guide         string      `yaml:"guide,omitempty"`
+	Voice         string      `yaml:"voice,omitempty"`
+	Soundscape    string      `yaml:"soundscape,omitempty"`
+	Phase         string      `yaml:"phase"`
+	Elapsed       float64     `yaml:"elapsed_seconds"`
+	Position      positionDoc `yaml:"position,flow"`
+}
+
+// phasesKey starts the line where the header ends.
+const phasesKey = "phases:"
+
+// document is the whole of session.yaml but its checksum line.
+type document struct {
+	header  `yaml:",inline"`
+	Phases  []phaseDoc  `yaml:"phases"`
+	Summary *summaryDoc `yaml:"summary,omitempty"`
+	History []entryDoc  `yaml:"history"`
+}
+
+type positionDoc struct {
+	Phase    string `yaml:"phase"`
+	Sentence int    `yaml:"sentence"`
+}
+
+type phaseDoc struct {
+	Name        string    `yaml:"name"`
+	Status      string    `yaml:"status"`
+	Budget      budgetDoc `yaml:"budget,flow"`
+	Spoken      int       `yaml:"spoken"`
+	Dropped     int       `yaml:"dropped"`
+	Elapsed     float64   `yaml:"elapsed_seconds"`
+	StartedAt   time.Time `yaml:"started_at,omitempty"`
+	CompletedAt time.Time `yaml:"completed_at,omitempty"`
+}
+
+type budgetDoc struct {
+	Sentences  int     `yaml:"sentences"`
+	WindDownAt int     `yaml:"wind_down_at"`
+	Target     float64 `yaml:"target_seconds"`
+	Rest       float64 `yaml:"rest_seconds"`
+}
+
+type summaryDoc struct {
+	Duration    float64   `yaml:"duration_seconds"`
+	Sentences   int       `yaml:"sentences"`
+	Dropped     int       `yaml:"dropped"`
+	Partial     bool      `yaml:"partial,omitempty"`
+	CompletedAt time.Time `yaml:"completed_at"`
+	MoodBefore  int       `yaml:"mood_before,omitempty"`
+	MoodAfter   int       `yaml:"mood_after,omitempty"`
+	Note        string    `yaml:"note,omitempty"`
+}
+
+type entryDoc struct {
+	At    time.Time `yaml:"at"`
+	Phase string    `yaml:"phase"`
+	Role  string    `yaml:"role"`
+	Text  string    `yaml:"text"`
+}
+
+// MarshalYAML writes an entry as one flow mapping, one line per entry: the
+// history is most of the file, and a line each keeps it compact and easy to
+// read. The node is built by hand because yaml.Node.Encode would print and
+// re-parse every entry.
+func (e entryDoc) MarshalYAML() (any, error) {
+	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	add := func(key, value string, style yaml.Style) {
+		n.Content = append(n.Content,
+			&yaml.Node{Kind: yaml.ScalarNode, Value: key},
+			&yaml.Node{Kind: yaml.ScalarNode, Value: value, Style: style})
+	}
+	// A flow mapping must quote a timestamp (its colons); it decodes
+	// through time.Time's UnmarshalText.
+	add("at", e.At.Format(time.RFC3339Nano), yaml.DoubleQuotedStyle)
+	add("phase", e.Phase, 0) // names and roles are plain words: a bad one fails on load
+	add("role", e.Role, 0)
+	add("text", e.Text, yaml.DoubleQuotedStyle) // quoted whatever it holds: never mistaken for another type
+	return n, nil
+}

@@ -1,0 +1,228 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"lull/engine"
+)
+
+// ErrNotFound is wrapped by every error about a session that is not there.
+var ErrNotFound = errors.New("no such session")
+
+func notFound(id string) error {
+	return fmt.Errorf("%w %q: see them with: lull sessions list", ErrNotFound, id)
+}
+
+// Store is the sessions folder, <home>/sessions.
+type Store struct {
+	path string   // absolute, for messages and Dir
+	root *os.Root // every file operation goes through it
+}
+
+// Open makes the data home and its sessions folder if needed, both
+// private, and opens the sessions folder as a root.
+func Open(home string) (*Store, error) {
+	if home == "" {
+		return nil, errors.New("no data folder given")
+	}
+	home, err := filepath.Abs(home)
+	if err != nil {
+		return nil, fmt.Errorf("data folder %q: %w", home, err)
+	}
+	if _, err := os.Stat(home); errors.Is(err, fs.ErrNotExist) {
+		// Only a home lull creates is lull's to make private.
+		if err := os.MkdirAll(home, folderMode); err != nil {
+			return nil, fmt.Errorf("creating the data folder: %w", err)
+		}
+		if err := os.Chmod(home, folderMode); err != nil {
+			return nil, fmt.Errorf("creating the data folder: %w", err)
+		}
+	}
+	path := filepath.Join(home, "sessions")
+	if err := os.Mkdir(path, folderMode); err != nil && !errors.Is(err, fs.ErrExist) {
+		return nil, fmt.Errorf("creating the sessions folder: %w", err)
+	}
+	root, err := os.OpenRoot(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening the sessions folder: %w", err)
+	}
+	if err := root.Chmod(".", folderMode); err != nil {
+		root.Close()
+		return nil, fmt.Errorf("making the sessions folder private: %w", err)
+	}
+	return &Store{path: path, root: root}, nil
+}
+
+// Close closes the sessions folder. Open sessions stay usable.
+func (s *Store) Close() error { return s.root.Close() }
+
+// Dir is the folder of session id, whether or not it exists.
+func (s *Store) Dir(id string) (string, error) {
+	if err := CheckID(id); err != nil {
+		return "", err
+	}
+	return filepath.Join(s.path, id), nil
+}
+
+// Create makes the folder of a new session, locks it, begins its
+// transcript and saves st as its first checkpoint.
+func (s *Store) Create(st engine.State) (*Session, error) {
+	if err := CheckID(st.ID); err != nil {
+		return nil, err
+	}
+	if err := st.Validate(); err != nil {
+		return nil, fmt.Errorf("creating session %s: %w", st.ID, err)
+	}
+	if err := s.root.Mkdir(st.ID, folderMode); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("creating session %s: it already exists", st.ID)
+		}
+		return nil, fmt.Errorf("creating session %s: %w", st.ID, bare(err))
+	}
+	sess, err := s.create(st)
+	if err != nil {
+		s.root.RemoveAll(st.ID) // new and incomplete: nothing in it to keep
+		return nil, fmt.Errorf("creating session %s: %w", st.ID, err)
+	}
+	return sess, nil
+}
+
+func (s *Store) create(st engine.State) (*Session, error) {
+	dir, err := s.root.OpenRoot(st.ID)
+	if err != nil {
+		return nil, bare(err)
+	}
+	sess := &Session{id: st.ID, folder: filepath.Join(s.path, st.ID), dir: dir, state: st.Clone()}
+	if err := s.setUp(sess); err != nil {
+		sess.Close()
+		return nil, err
+	}
+	return sess, nil
+}
+
+func (s *Store) setUp(sess *Session) error {
+	if err := sess.dir.Chmod(".", folderMode); err != nil {
+		return bare(err)
+	}
+	var err error
+	if sess.lock, err = lock(sess.dir, sess.id); err != nil {
+		return err
+	}
+	if sess.transcript, err = openTranscript(sess.dir, sess.state); err != nil {
+		return fmt.Errorf("opening %s: %w", transcriptName, err)
+	}
+	if err := sess.save(sess.state); err != nil {
+		return err
+	}
+	if err := syncFolder(s.root); err != nil {
+		return fmt.Errorf("syncing the sessions folder: %w", err)
+	}
+	return nil
+}
+
+// Resume locks a saved session and loads it, from the backup if need be;
+// Report says so.
+func (s *Store) Resume(id string) (*Session, error) {
+	dir, err := s.openFolder(id)
+	if err != nil {
+		return nil, err
+	}
+	sess := &Session{id: id, folder: filepath.Join(s.path, id), dir: dir}
+	if err := s.reopen(sess); err != nil {
+		sess.Close()
+		return nil, err
+	}
+	return sess, nil
+}
+
+func (s *Store) reopen(sess *Session) error {
+	var err error
+	if sess.lock, err = lock(sess.dir, sess.id); err != nil {
+		return err
+	}
+	l, err := load(sess.dir, sess.id, sess.folder)
+	if err != nil {
+		return err
+	}
+	sess.state, sess.report, sess.good = l.state, l.report, l.good
+	if sess.transcript, err = openTranscript(sess.dir, sess.state); err != nil {
+		return fmt.Errorf("opening the transcript of session %s: %w", sess.id, err)
+	}
+	return nil
+}
+
+// Load reads a session without locking it, from the backup if need be.
+// It never writes, so it is safe while another lull has the session open.
+func (s *Store) Load(id string) (engine.State, Report, error) {
+	dir, err := s.openFolder(id)
+	if err != nil {
+		return engine.State{}, Report{}, err
+	}
+	defer dir.Close()
+	l, err := load(dir, id, filepath.Join(s.path, id))
+	return l.state, l.report, err
+}
+
+// Delete removes a session's folder and all in it. A session open in
+// another lull is refused with a *LockedError.
+func (s *Store) Delete(id string) error {
+	dir, err := s.openFolder(id)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	held, err := lock(dir, id)
+	if err != nil {
+		return err
+	}
+	err = s.root.RemoveAll(id)
+	held.Close()
+	if err != nil {
+		return fmt.Errorf("deleting session %s: %w", id, bare(err))
+	}
+	if err := syncFolder(s.root); err != nil {
+		return fmt.Errorf("deleting session %s: syncing the sessions folder: %w", id, err)
+	}
+	return nil
+}
+
+// openFolder opens the folder of session id as a root of its own. The id
+// is checked first, and a name that is not a real folder is left alone.
+func (s *Store) openFolder(id string) (*os.Root, error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	info, err := s.root.Lstat(id)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, notFound(id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session %s: %w", id, bare(err))
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a session folder (%s): left alone", filepath.Join(s.path, id), kind(info.Mode()))
+	}
+	dir, err := s.root.OpenRoot(id)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, notFound(id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("session %s: %w", id, bare(err))
+	}
+	return dir, nil
+}
+
+func kind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsRegular():
+		return "a file"
+	default:
+		return m.Type().String()
+	}
+}
