@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"lull/app"
 	"lull/engine"
 	"lull/prompts"
 	"lull/tui"
@@ -78,12 +79,19 @@ func (c *cli) newCmd() *cobra.Command {
 				if !f.noTUI && !chose {
 					return c.runTUI(env, tui.Options{Form: true})
 				}
-				r, err := env.app.Start(opts)
-				if err != nil {
-					return c.startError(err)
+				start := func() (*app.Run, error) {
+					r, err := env.app.Start(opts)
+					if err != nil {
+						return nil, c.startError(err)
+					}
+					return r, nil
 				}
 				if f.noTUI {
-					return c.headless(r)
+					return c.headless(start)
+				}
+				r, err := start()
+				if err != nil {
+					return err
 				}
 				return c.runTUI(env, tui.Options{Run: r})
 			})
@@ -158,12 +166,12 @@ func (c *cli) resumeCmd() *cobra.Command {
 					}
 					id = latest
 				}
+				if noTUI {
+					return c.headless(func() (*app.Run, error) { return env.app.Resume(id) })
+				}
 				r, err := env.app.Resume(id)
 				if err != nil {
 					return err
-				}
-				if noTUI {
-					return c.headless(r)
 				}
 				return c.runTUI(env, tui.Options{Run: r})
 			})

@@ -15,8 +15,15 @@ import (
 
 // headless runs a session without a screen: each sentence is printed as it
 // is spoken, with a line naming each phase as it begins — for scripts,
-// screen readers and SSH. Ctrl-C pauses and saves.
-func (c *cli) headless(r *app.Run) error {
+// screen readers and SSH. Ctrl-C pauses and saves; its handler is in place
+// before start opens the session, so no moment is left where it kills lull.
+func (c *cli) headless(start func() (*app.Run, error)) error {
+	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	r, err := start()
+	if err != nil {
+		return err
+	}
 	st := r.Snapshot()
 	fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", st.ID, int(st.Length.Minutes()), st.Seed)
 	if st.Intention != "" {
@@ -30,8 +37,6 @@ func (c *cli) headless(r *app.Run) error {
 		fmt.Fprintln(c.stderr, "lull: note:", n)
 	}
 
-	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
 	follow, cancelFollow := context.WithCancel(context.Background())
 	defer cancelFollow()
 	go func() {

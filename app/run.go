@@ -75,6 +75,13 @@ func (r *Run) Close() error {
 		}
 		r.cancel()
 		<-r.done
+		if r.Snapshot().Status == engine.Running {
+			// The engine was still starting when we looked: pause it now,
+			// so the session is saved paused, not left running.
+			if err := r.Pause(); err != nil {
+				errs = append(errs, err)
+			}
+		}
 		errs = append(errs, r.sess.Close())
 		r.closeErr = errors.Join(errs...)
 	})

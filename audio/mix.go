@@ -173,10 +173,7 @@ func (m *mix) soundscape() string {
 // queue puts a segment on the voice track and wakes a waiting output.
 func (m *mix) queue(s *segment) {
 	m.voice.add(s)
-	select {
-	case m.wake <- struct{}{}:
-	default:
-	}
+	signal(m.wake)
 }
 
 // approach moves x toward target by at most step.

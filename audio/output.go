@@ -2,6 +2,7 @@ package audio
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gopxl/beep/v2"
@@ -33,19 +34,24 @@ const starveWait = 25 * time.Millisecond
 // (An ALSA null device does not pace, and beep's speaker spins on it: the
 // clock has to be our own.)
 type silent struct {
-	mu    sync.Mutex
+	mu    sync.Mutex // the output's lock: held while the mix is pulled
 	m     *mix
 	scale float64
 
-	ctl     chan bool // true: suspend, false: resume
+	// held says whether the output is suspended. It is set without waiting
+	// for the pulling goroutine, which may be busy catching up; poke wakes
+	// it if it sleeps.
+	held    atomic.Bool
+	poke    chan struct{}
 	stop    chan struct{}
 	stopped chan struct{}
+	once    sync.Once
 }
 
 func newSilent(m *mix, scale float64) *silent {
 	s := &silent{
 		m: m, scale: scale,
-		ctl:     make(chan bool),
+		poke:    make(chan struct{}, 1),
 		stop:    make(chan struct{}),
 		stopped: make(chan struct{}),
 	}
@@ -56,26 +62,11 @@ func newSilent(m *mix, scale float64) *silent {
 func (s *silent) lock()   { s.mu.Lock() }
 func (s *silent) unlock() { s.mu.Unlock() }
 
-func (s *silent) suspend() {
-	select {
-	case s.ctl <- true:
-	case <-s.stopped:
-	}
-}
-
-func (s *silent) resume() {
-	select {
-	case s.ctl <- false:
-	case <-s.stopped:
-	}
-}
+func (s *silent) suspend() { s.held.Store(true); signal(s.poke) }
+func (s *silent) resume()  { s.held.Store(false); signal(s.poke) }
 
 func (s *silent) close() {
-	select {
-	case <-s.stop:
-	default:
-		close(s.stop)
-	}
+	s.once.Do(func() { close(s.stop) })
 	<-s.stopped
 }
 
@@ -87,31 +78,36 @@ func (s *silent) run() {
 	step := s.m.rate.N(paceStep)
 	buf := make([][2]float64, step)
 	base, pulled := time.Now(), int64(0)
-	suspended := false
 	timer := time.NewTimer(0)
 	defer timer.Stop()
+	// sleep waits for d, a poke or the end; false means stop.
+	sleep := func(d time.Duration, wake <-chan struct{}) bool {
+		timer.Reset(d)
+		select {
+		case <-timer.C:
+		case <-wake:
+		case <-s.poke:
+		case <-s.stop:
+			return false
+		}
+		timer.Stop()
+		return true
+	}
 	for {
-		if suspended {
+		if s.held.Load() {
 			select {
-			case suspended = <-s.ctl:
-				base, pulled = time.Now(), 0
+			case <-s.poke:
 			case <-s.stop:
 				return
 			}
+			base, pulled = time.Now(), 0 // the pause is not owed
 			continue
 		}
 		due := int64(time.Since(base).Seconds() * s.scale * rate)
 		if pulled >= due {
 			// Ahead of the clock: sleep until a step is due.
 			wait := time.Duration(float64(pulled+int64(step)-due) / rate / s.scale * float64(time.Second))
-			timer.Reset(max(wait, time.Millisecond))
-			select {
-			case <-timer.C:
-			case suspended = <-s.ctl:
-				if !suspended {
-					base, pulled = time.Now(), 0
-				}
-			case <-s.stop:
+			if !sleep(max(wait, time.Millisecond), nil) {
 				return
 			}
 			continue
@@ -126,18 +122,24 @@ func (s *silent) run() {
 		if starved {
 			// The engine is about to queue the next line: give it the moment
 			// it needs, in real time, before the clock runs on.
-			timer.Reset(starveWait)
-			select {
-			case <-s.m.wake:
-				timer.Stop()
-			case <-timer.C:
-			case suspended = <-s.ctl:
-			case <-s.stop:
+			if !sleep(starveWait, s.m.wake) {
 				return
 			}
-			// Time spent waiting is not owed: the clock restarts here.
-			base, pulled = time.Now(), 0
+			base, pulled = time.Now(), 0 // time spent waiting is not owed
 		}
+		select {
+		case <-s.stop:
+			return
+		default:
+		}
+	}
+}
+
+// signal wakes whoever waits on ch, without ever blocking.
+func signal(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
 	}
 }
 

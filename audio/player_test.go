@@ -157,3 +157,26 @@ func TestConfigureRefusesUnknownNames(t *testing.T) {
 		t.Error("an unknown voice was accepted")
 	}
 }
+
+// A silent output running flat out to catch up with a fast clock must
+// still hear Pause and Resume at once.
+func TestPauseAndResumeAnswerAtOnceWhenTheClockRunsFlatOut(t *testing.T) {
+	p := silentPlayer(t, 5000)
+	if err := p.Configure("none", "brown"); err != nil { // work for every sample
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	done := make(chan struct{})
+	go func() {
+		for range 50 {
+			p.Pause()
+			p.Resume()
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Pause or Resume hung while the output caught up")
+	}
+}
