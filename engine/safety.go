@@ -74,7 +74,7 @@ func DefaultSafety() *Safety {
 	}
 	return &Safety{rules: []safetyRule{
 		rule(SelfHarm, "suicide", `\bsuicid`),
-		rule(SelfHarm, "self-harm", `\bself[- ]?harm|\b(hurt|harm|injure|cut|kill)\s+(yourself|myself)\b`),
+		rule(SelfHarm, "self-harm", `\bself[- ]?harm|\b(hurt|harm|injur|cut|kill)\w*\s+(yourself|myself)\b`),
 		rule(SelfHarm, "end a life", `\b(end|take)\s+(your|my)\s+(own\s+)?life\b`),
 		rule(SelfHarm, "wish to die", `\b(want|wish|ready|deserve)\s+to\s+die\b|\bno\s+reason\s+to\s+live\b|\bnot\s+want\s+to\s+(live|be\s+alive)\b|\bdon'?t\s+want\s+to\s+(live|be\s+alive|wake\s+up)\b`),
 		rule(SelfHarm, "overdose", `\boverdos`),
