@@ -72,6 +72,8 @@ func (m *mix) Stream(samples [][2]float64) (int, bool) {
 
 func (m *mix) Err() error { return nil }
 
+var _ beep.Streamer = (*mix)(nil)
+
 // fill streams into samples and stops early, right after a voice segment
 // ends with nothing queued behind it. A paced output then gives the engine
 // a moment to queue the next segment, so the time it takes to do so does

@@ -4,8 +4,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/gopxl/beep/v2"
 )
 
 // output is where the mix goes: the speaker, or a silent output that keeps
@@ -150,5 +148,3 @@ func drain(ch chan struct{}) {
 	default:
 	}
 }
-
-var _ beep.Streamer = (*mix)(nil)

@@ -141,13 +141,6 @@ func (p *Player) Configure(voice, soundscape string) error {
 	return nil
 }
 
-// VoiceName is the voice in use: an engine's name, or "none".
-func (p *Player) VoiceName() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.voiceName()
-}
-
 func (p *Player) voiceName() string {
 	if p.voice == nil {
 		return "none"
