@@ -24,8 +24,9 @@ const Rate beep.SampleRate = 44100
 
 // Options open the sound.
 type Options struct {
-	Voice      string // auto, espeak-ng, none
-	Soundscape string // brown, none
+	Voice      string // a name from Voices
+	Soundscape string // a name from Soundscapes
+	Voices     VoiceConfig
 	// TimeScale runs the clock this many times faster (LULL_TIME_SCALE).
 	// Anything but 1 plays to the silent output.
 	TimeScale float64
@@ -39,10 +40,11 @@ type Options struct {
 
 // Player is the session's sound. Its methods are safe from any goroutine.
 type Player struct {
-	out  output
-	m    *mix
-	log  *slog.Logger
-	seed uint64
+	out    output
+	m      *mix
+	log    *slog.Logger
+	seed   uint64
+	voices VoiceConfig
 
 	mu      sync.Mutex // guards voice, voiceName and notices
 	voice   Voice      // nil: text only
@@ -67,7 +69,7 @@ func Open(o Options) (*Player, error) {
 	if o.TimeScale <= 0 {
 		o.TimeScale = 1
 	}
-	p := &Player{m: newMix(Rate), log: o.Logger, closed: make(chan struct{})}
+	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, closed: make(chan struct{})}
 	if o.TimeScale == 1 && !o.Silent {
 		restore := func() {}
 		if o.Quiet != nil {
@@ -103,6 +105,14 @@ func (p *Player) Notices() []string {
 	return n
 }
 
+// notify keeps a notice for the listener: the engine asks for them as the
+// session goes (see engine.Notifier).
+func (p *Player) notify(n string) {
+	p.mu.Lock()
+	p.notices = append(p.notices, n)
+	p.mu.Unlock()
+}
+
 // Configure sets the voice and soundscape for the session about to run.
 // A new soundscape fades in over the old one.
 func (p *Player) Configure(voice, soundscape string) error {
@@ -111,15 +121,13 @@ func (p *Player) Configure(voice, soundscape string) error {
 	}
 	p.mu.Lock()
 	if voice != p.choice || p.voice == nil {
-		v, notice, err := findVoice(voice)
+		v, notices, err := findVoice(voice, p.voices, p.notify)
 		if err != nil {
 			p.mu.Unlock()
 			return err
 		}
 		p.voice, p.choice = v, voice
-		if notice != "" {
-			p.notices = append(p.notices, notice)
-		}
+		p.notices = append(p.notices, notices...)
 		p.log.Info("voice", slog.String("asked", voice), slog.String("using", p.voiceName()))
 	}
 	p.seed++

@@ -90,6 +90,13 @@ func (e *Engine) nextPrepared(ctx context.Context, src *source) (*prepared, erro
 // session: the line goes on as text, and the listener is told once.
 func (e *Engine) prepare(ctx context.Context, line Line) (*prepared, error) {
 	u, err := e.speaker.Prepare(ctx, line)
+	if n, ok := e.speaker.(Notifier); ok {
+		for _, text := range n.Notices() {
+			e.mu.Lock()
+			e.note(EventNotice, text)
+			e.mu.Unlock()
+		}
+	}
 	if err == nil {
 		return &prepared{line: line, u: u, d: u.Duration()}, nil
 	}

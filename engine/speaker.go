@@ -38,6 +38,13 @@ type Speaker interface {
 	Position() time.Duration
 }
 
+// Notifier is implemented by a speaker that may have something to tell the
+// listener mid-session — a voice failed and another took over. The engine
+// asks after preparing each line and passes each notice on once.
+type Notifier interface {
+	Notices() []string
+}
+
 // Store keeps a session on disk. The engine checkpoints after every spoken
 // sentence, every transition and every pause.
 type Store interface {
