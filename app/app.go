@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"slices"
 	"strings"
@@ -42,6 +43,8 @@ type Options struct {
 	TimeScale float64 // LULL_TIME_SCALE: 1 is real time
 	Logger    *slog.Logger
 	Now       func() time.Time
+	// Voices say where piper and a speech server are.
+	Voices audio.VoiceConfig
 	// Quiet is called around opening the sound card, whose C library
 	// writes to fd 2; it returns how to undo itself.
 	Quiet func() (restore func())
@@ -83,6 +86,44 @@ func (a *App) Store() *sessions.Store { return a.store }
 
 // Start creates a session from the listener's choices and starts it.
 func (a *App) Start(o engine.Options) (*Run, error) {
+	sess, st, err := a.create(o)
+	if err != nil {
+		return nil, err
+	}
+	return a.launch(sess, st, nil)
+}
+
+// Render creates a session and plays it into w as a WAV file, as fast as
+// it can be made. The session is saved like any other; closing the Run
+// finishes the file.
+func (a *App) Render(o engine.Options, w io.WriteSeeker) (*Run, error) {
+	sess, st, err := a.create(o)
+	if err != nil {
+		return nil, err
+	}
+	player, err := audio.Open(audio.Options{
+		Voice:      st.Voice,
+		Soundscape: st.Soundscape,
+		Voices:     a.opts.Voices,
+		Render:     w,
+		Logger:     a.log,
+	})
+	if err != nil {
+		sess.Close()
+		return nil, err
+	}
+	r, err := a.run(sess, st, player, player.Notices())
+	if err != nil {
+		_ = player.Close()
+		return nil, err
+	}
+	r.finish = player.Close
+	return r, nil
+}
+
+// create makes a new session from the listener's choices, filled in from
+// the config, checked, and saved.
+func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) {
 	cfg := a.opts.Config
 	if o.Length == 0 {
 		o.Length = time.Duration(cfg.Length) * time.Minute
@@ -99,20 +140,20 @@ func (a *App) Start(o engine.Options) (*Run, error) {
 	o.Intention = strings.TrimSpace(o.Intention)
 	if err := errors.Join(engine.CheckLength(o.Length), checkChoice("voice", o.Voice, Voices),
 		checkChoice("soundscape", o.Soundscape, Soundscapes)); err != nil {
-		return nil, err
+		return nil, engine.State{}, err
 	}
 	if err := engine.DefaultSafety().ScreenIntention(o.Intention); err != nil {
-		return nil, err
+		return nil, engine.State{}, err
 	}
 	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now())
 	if err != nil {
-		return nil, err
+		return nil, engine.State{}, err
 	}
 	sess, err := a.store.Create(st)
 	if err != nil {
-		return nil, err
+		return nil, engine.State{}, err
 	}
-	return a.launch(sess, st, nil)
+	return sess, st, nil
 }
 
 // Resume locks a saved session and runs it on from where it stopped.
@@ -129,13 +170,18 @@ func (a *App) Resume(id string) (*Run, error) {
 	return a.launch(sess, st, sess.Report().Notes)
 }
 
-// launch builds the engine for a locked session and starts it running.
+// launch runs a locked session on the process's shared sound.
 func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) (*Run, error) {
 	player, playerNotices, err := a.sound(st.Voice, st.Soundscape)
 	if err != nil {
 		sess.Close()
 		return nil, err
 	}
+	return a.run(sess, st, player, append(notices, playerNotices...))
+}
+
+// run builds the engine for a locked session and starts it running.
+func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, notices []string) (*Run, error) {
 	material, err := prompts.Builtin()
 	if err != nil {
 		sess.Close()
@@ -151,7 +197,7 @@ func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) 
 		sess.Close()
 		return nil, err
 	}
-	return startRun(eng, sess, append(notices, playerNotices...), player.Hush, a.log), nil
+	return startRun(eng, sess, notices, player.Hush, a.log), nil
 }
 
 // sound opens the audio on first use; later sessions share it. Each
@@ -166,6 +212,7 @@ func (a *App) sound(voice, soundscape string) (*audio.Player, []string, error) {
 	p, err := audio.Open(audio.Options{
 		Voice:      voice,
 		Soundscape: soundscape,
+		Voices:     a.opts.Voices,
 		TimeScale:  a.opts.TimeScale,
 		Logger:     a.log,
 		Quiet:      a.opts.Quiet,
@@ -182,7 +229,9 @@ func (a *App) Close() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.player != nil {
-		a.player.Close()
+		if err := a.player.Close(); err != nil {
+			a.log.Error("closing the sound", "err", err)
+		}
 		a.player = nil
 	}
 }

@@ -18,7 +18,8 @@ type Run struct {
 	notices []string
 	cancel  context.CancelFunc
 	done    chan struct{}
-	err     error // what engine.Run returned; read after done
+	finish  func() error // after the engine stops: a render finishes its file
+	err     error        // what engine.Run returned; read after done
 
 	closeOnce sync.Once
 	closeErr  error
@@ -81,6 +82,9 @@ func (r *Run) Close() error {
 			if err := r.Pause(); err != nil {
 				errs = append(errs, err)
 			}
+		}
+		if r.finish != nil {
+			errs = append(errs, r.finish())
 		}
 		errs = append(errs, r.sess.Close())
 		r.closeErr = errors.Join(errs...)

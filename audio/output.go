@@ -15,7 +15,9 @@ type output interface {
 	// suspend stops pulling from the mix at once; resume goes on.
 	suspend()
 	resume()
-	close()
+	// close stops the output; a file output finishes its file and says
+	// whether that worked.
+	close() error
 }
 
 // Paced outputs ask for the mix in steps this long (in output time), so a
@@ -63,9 +65,10 @@ func (s *silent) unlock() { s.mu.Unlock() }
 func (s *silent) suspend() { s.held.Store(true); signal(s.poke) }
 func (s *silent) resume()  { s.held.Store(false); signal(s.poke) }
 
-func (s *silent) close() {
+func (s *silent) close() error {
 	s.once.Do(func() { close(s.stop) })
 	<-s.stopped
+	return nil
 }
 
 // run pulls the mix to keep up with the clock. pulled counts output

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"sync"
 	"time"
@@ -32,6 +33,9 @@ type Options struct {
 	TimeScale float64
 	// Silent plays to the silent output even when a sound card is there.
 	Silent bool
+	// Render, when set, writes the session to this WAV file as fast as it
+	// can be made, instead of playing it.
+	Render io.WriteSeeker
 	Logger *slog.Logger
 	// Quiet, when set, is called around opening the sound card: ALSA
 	// writes its complaints straight to fd 2.
@@ -53,6 +57,7 @@ type Player struct {
 
 	closed    chan struct{}
 	closeOnce sync.Once
+	closeErr  error
 }
 
 var _ engine.Speaker = (*Player)(nil)
@@ -70,7 +75,9 @@ func Open(o Options) (*Player, error) {
 		o.TimeScale = 1
 	}
 	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, closed: make(chan struct{})}
-	if o.TimeScale == 1 && !o.Silent {
+	if o.Render != nil {
+		p.out = newRender(p.m, o.Render)
+	} else if o.TimeScale == 1 && !o.Silent {
 		restore := func() {}
 		if o.Quiet != nil {
 			restore = o.Quiet()
@@ -89,7 +96,7 @@ func Open(o Options) (*Player, error) {
 		p.out = newSilent(p.m, o.TimeScale)
 	}
 	if err := p.Configure(o.Voice, o.Soundscape); err != nil {
-		p.Close()
+		_ = p.Close()
 		return nil, err
 	}
 	return p, nil
@@ -271,10 +278,12 @@ func (p *Player) Hush() {
 	p.m.setSoundscape("none", nil)
 }
 
-// Close stops the sound for good.
-func (p *Player) Close() {
+// Close stops the sound for good. For a render it finishes the file, and
+// its error says whether that worked.
+func (p *Player) Close() error {
 	p.closeOnce.Do(func() {
 		close(p.closed)
-		p.out.close()
+		p.closeErr = p.out.close()
 	})
+	return p.closeErr
 }

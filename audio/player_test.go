@@ -15,7 +15,7 @@ func silentPlayer(t *testing.T, scale float64) *Player {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(p.Close)
+	t.Cleanup(func() { _ = p.Close() })
 	return p
 }
 

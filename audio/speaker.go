@@ -49,6 +49,6 @@ func (speakerOut) unlock() { speaker.Unlock() }
 
 // suspend stops feeding the device. Suspending also idles it: a paused
 // session costs almost nothing.
-func (speakerOut) suspend() { _ = speaker.Suspend() }
-func (speakerOut) resume()  { _ = speaker.Resume() }
-func (speakerOut) close()   { speaker.Close() }
+func (speakerOut) suspend()     { _ = speaker.Suspend() }
+func (speakerOut) resume()      { _ = speaker.Resume() }
+func (speakerOut) close() error { speaker.Close(); return nil }

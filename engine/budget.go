@@ -10,8 +10,9 @@ import (
 const (
 	estimateWPM  = 150 // a calm speaking pace, words per minute
 	typicalWords = 13  // a typical guide sentence
-	// closingTail is how long the last chime rings out after the last word.
-	closingTail = 5 * time.Second
+	// closingTail is how long the last chime rings out after the last word:
+	// the whole bowl, while the soundscape fades away.
+	closingTail = 8 * time.Second
 	// opening is the quiet before the first word: the soundscape and the
 	// first chime arrive alone.
 	opening = 3 * time.Second
@@ -52,6 +53,7 @@ func windDownLines(p Phase, sentences int) int {
 // of sentences as they are spoken.
 type planner struct {
 	length time.Duration
+	breath BreathPattern // the breathing phase speaks one line per breath or two
 	// speech at the normal pace (rate 1) measured so far.
 	measured time.Duration
 	count    int
@@ -90,19 +92,38 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		talk = max(talk-opening, 0)
 	}
 	speech := pl.speech(p)
-	n := int(math.Round(float64(talk) / float64(speech+p.Rest())))
+	slot := speech + p.Rest()
+	if p == Breathing {
+		slot = pl.breathSlot(speech)
+	}
+	n := int(math.Round(float64(talk) / float64(slot)))
 	n = max(n, minSentences(p))
 	if capacity > 0 {
 		n = max(min(n, capacity), min(minSentences(p), capacity))
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
-	rest = min(max(rest, p.Rest()/2), p.Rest()*3)
+	if p == Breathing {
+		rest = slot - speech // each line waits for its breath: whole breaths
+	} else {
+		rest = min(max(rest, p.Rest()/2), p.Rest()*3)
+	}
 	return Budget{
 		Sentences:  n,
 		WindDownAt: n - windDownLines(p, n),
 		Target:     target,
 		Rest:       rest.Round(time.Millisecond),
 	}
+}
+
+// breathSlot is the time a breathing line takes: its speech and a short
+// gap, rounded up to whole breaths, since every line waits for its cue.
+func (pl *planner) breathSlot(speech time.Duration) time.Duration {
+	period := pl.breath.Period()
+	if period <= 0 {
+		return speech + Breathing.Rest()
+	}
+	breaths := (speech + breathGap + period - 1) / period
+	return max(breaths, 1) * period
 }
 
 // replan adjusts a phase under way by its clock: when sentences run long

@@ -29,6 +29,8 @@ type Config struct {
 	Fallback Guide
 	Now      func() time.Time
 	Logger   *slog.Logger
+	// Breath is the breathing phase's rhythm; zero means DefaultBreath.
+	Breath BreathPattern
 }
 
 // Engine runs one session. Its methods are safe to call from any goroutine.
@@ -53,6 +55,9 @@ type Engine struct {
 	accounted time.Duration // speaker position up to which Elapsed is counted
 	unsaved   bool          // the last checkpoint failed
 	voiceLost bool          // the voice failed once; lines go on as text
+	breath    BreathPattern
+	pacing    bool          // the breathing pacer runs, from output position anchor
+	anchor    time.Duration //
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one
@@ -60,6 +65,12 @@ type Engine struct {
 func New(st State, cfg Config) (*Engine, error) {
 	if cfg.Guide == nil || cfg.Speaker == nil {
 		return nil, errors.New("engine: a guide and a speaker are required")
+	}
+	if cfg.Breath == (BreathPattern{}) {
+		cfg.Breath = DefaultBreath
+	}
+	if err := cfg.Breath.Check(); err != nil {
+		return nil, fmt.Errorf("breathing pattern: %w", err)
 	}
 	if err := st.Validate(); err != nil {
 		return nil, fmt.Errorf("session %s: %w", st.ID, err)
@@ -73,7 +84,8 @@ func New(st State, cfg Config) (*Engine, error) {
 		st:       st.Clone(),
 		guide:    cfg.Guide,
 		fallback: cfg.Fallback,
-		plan:     planner{length: st.Length},
+		plan:     planner{length: st.Length, breath: cfg.Breath},
+		breath:   cfg.Breath,
 	}
 	if e.safety == nil {
 		e.safety = DefaultSafety()
@@ -110,18 +122,24 @@ type Progress struct {
 	// The current phase's own clock and share, for a phase bar.
 	PhaseElapsed time.Duration
 	PhaseTarget  time.Duration
+	// Breath is the breathing pacer, read off the output's clock like the
+	// pacer tone; nil outside the breathing phase.
+	Breath *Breath
 }
 
 // Progress reads the session's clock.
 func (e *Engine) Progress() Progress {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	var live time.Duration
-	if e.running && e.st.Status == Running {
-		live = max(e.speaker.Position()-e.accounted, 0)
-	}
+	live := e.liveLocked()
 	rec := e.st.Phases[e.st.Phase]
+	var breath *Breath
+	if e.pacing {
+		b := e.breath.At(e.speaker.Position() - e.anchor)
+		breath = &b
+	}
 	return Progress{
+		Breath:       breath,
 		Status:       e.st.Status,
 		Phase:        e.st.Phase,
 		Sentence:     e.st.Position.Sentence,

@@ -20,6 +20,10 @@ type fakeSpeaker struct {
 	slow     float64 // utterances last slow× their estimate
 	played   []string
 	chimes   int
+	starts   []time.Duration // where each played line began
+	anchor   time.Duration   // the pacer's anchor, while it runs
+	pacing   bool
+	paces    int                   // times the pacer was started
 	failWith error                 // Prepare fails with this
 	onPlay   func(l Line, n int)   // called before each play, outside the lock
 	onRest   func(d time.Duration) // called before each rest
@@ -75,6 +79,7 @@ func (s *fakeSpeaker) Play(ctx context.Context, u Utterance) error {
 	if err := s.waitRunning(ctx); err != nil {
 		return err
 	}
+	s.starts = append(s.starts, s.pos)
 	s.pos += fu.d
 	s.played = append(s.played, fu.line.Text)
 	return nil
@@ -112,6 +117,19 @@ func (s *fakeSpeaker) Resume() {
 	s.mu.Unlock()
 }
 
+func (s *fakeSpeaker) Pace(anchor time.Duration, _ BreathPattern) {
+	s.mu.Lock()
+	s.anchor, s.pacing = anchor, true
+	s.paces++
+	s.mu.Unlock()
+}
+
+func (s *fakeSpeaker) StopPacing() {
+	s.mu.Lock()
+	s.pacing = false
+	s.mu.Unlock()
+}
+
 func (s *fakeSpeaker) Position() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -133,6 +151,9 @@ type scriptGuide struct {
 	unsafe   map[string]bool // "sensory/2": the body line at index 2 is unsafe
 	failFrom int             // calls from this number on fail (0: never)
 	calls    int
+	// lines, when set for a phase, are its body lines in turn (numbered so
+	// each is unique).
+	lines map[Phase][]string
 }
 
 func (g *scriptGuide) Name() string {
@@ -163,6 +184,10 @@ func (g *scriptGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 		for k := req.Spoken; k < req.Budget.WindDownAt; k++ {
 			if g.unsafe[fmt.Sprintf("%s/%d", req.Phase, k)] {
 				b.WriteString("Hold your breath for thirty seconds. ")
+			}
+			if ls := g.lines[req.Phase]; len(ls) > 0 {
+				fmt.Fprintf(&b, "%s, %d. ", strings.TrimSuffix(ls[k%len(ls)], "."), k)
+				continue
 			}
 			fmt.Fprintf(&b, "%s body, %s %d. ", req.Phase.Title(), g.Name(), k)
 		}

@@ -88,6 +88,7 @@ func (e *Engine) start(cancel context.CancelFunc) (fresh bool, err error) {
 }
 
 func (e *Engine) stop() {
+	e.stopPacing() // a later run begins the rhythm afresh
 	e.mu.Lock()
 	e.running = false
 	e.cancel = nil
@@ -151,6 +152,7 @@ func (e *Engine) beginPhase(p Phase, now time.Time) {
 
 // transition closes one phase and opens the next, with a chime.
 func (e *Engine) transition(from, to Phase) {
+	e.stopPacing()
 	e.mu.Lock()
 	now := e.now()
 	rec := &e.st.Phases[from]
@@ -163,10 +165,21 @@ func (e *Engine) transition(from, to Phase) {
 	e.checkpoint()
 }
 
+// stopPacing ends the breathing pacer, if it runs.
+func (e *Engine) stopPacing() {
+	e.mu.Lock()
+	was := e.pacing
+	e.pacing = false
+	e.mu.Unlock()
+	if pc, ok := e.speaker.(Pacer); ok && was {
+		pc.StopPacing()
+	}
+}
+
 // complete closes the session: the last chime rings out, then the summary.
 func (e *Engine) complete(ctx context.Context) error {
 	e.speaker.Chime()
-	if err := e.hold(ctx, Resolution, closingTail); err != nil {
+	if err := e.hold(ctx, Resolution, e.closingHold()); err != nil {
 		return err
 	}
 	e.mu.Lock()

@@ -17,7 +17,9 @@ type prepared struct {
 
 // runPhase speaks phase p from its current sentence until its budget is
 // spent or its wind-down has run out. The next sentence is fetched and
-// synthesized while the current one plays.
+// synthesized while the current one plays; the silence after a line is
+// chosen once that is done, knowing whether another line follows and how
+// long it is (see restAfter).
 func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 	e.mu.Lock()
 	src := newSource(e, p, e.st.Phases[p].Spoken)
@@ -43,9 +45,13 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 		if err := e.gate.wait(ctx); err != nil {
 			return err
 		}
-		rest := e.budget(p).Rest
+		if p == Breathing {
+			if err := e.align(ctx, cur.line); err != nil {
+				return err
+			}
+		}
 		e.publish(Event{Kind: EventSentence, Phase: p, Index: cur.line.Index, Text: cur.line.Text, Duration: cur.d})
-		played, rested := e.voice(ctx, cur, rest)
+		played := e.play(ctx, cur)
 
 		var lookErr error
 		if src.more() {
@@ -57,7 +63,10 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 		if err := <-played; err != nil {
 			return err
 		}
-		e.spoken(cur)
+		entry := e.spoken(cur)
+		last := lookErr == nil && (ahead == nil || !e.wanted(p, ahead.line.Index, src.windDown))
+		rested := e.rest(ctx, e.restAfter(p, cur.line.Index, ahead, last))
+		e.checkpoint(entry) // while the rest plays: saving takes no time from it
 		if err := <-rested; err != nil {
 			return err
 		}
@@ -67,6 +76,27 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 		}
 	}
 	return nil
+}
+
+// align holds the silence until the part of the breath a line speaks to
+// begins: "breathe in" on the inhale, "breathe out" on the exhale. The
+// phase's first line starts the pacer, on the same output clock.
+func (e *Engine) align(ctx context.Context, l Line) error {
+	e.mu.Lock()
+	now := e.speaker.Position()
+	start := !e.pacing
+	if start {
+		e.pacing, e.anchor = true, now
+	}
+	wait := e.breath.untilStage(now-e.anchor, CueStage(l.Text))
+	e.mu.Unlock()
+	if pc, ok := e.speaker.(Pacer); ok && start {
+		pc.Pace(now, e.breath)
+	}
+	if wait <= 0 {
+		return nil
+	}
+	return e.hold(ctx, Breathing, wait)
 }
 
 // wanted reports whether the sentence at index still fits the phase.
@@ -112,38 +142,41 @@ func (e *Engine) prepare(ctx context.Context, line Line) (*prepared, error) {
 	return &prepared{line: line, d: EstimateSpeech(line.Text, line.Phase)}, nil
 }
 
-// voice plays a prepared line and then its rest, off the engine's
-// goroutine, so the next line can be prepared meanwhile.
-func (e *Engine) voice(ctx context.Context, cur *prepared, rest time.Duration) (played, rested <-chan error) {
-	pl := make(chan error, 1)
-	rs := make(chan error, 1)
+// play voices a prepared line off the engine's goroutine, so the next
+// line can be prepared meanwhile.
+func (e *Engine) play(ctx context.Context, cur *prepared) <-chan error {
+	return e.async(func() error {
+		if cur.u != nil {
+			return e.speaker.Play(ctx, cur.u)
+		}
+		return e.speaker.Rest(ctx, cur.d)
+	})
+}
+
+// rest holds a silence off the engine's goroutine.
+func (e *Engine) rest(ctx context.Context, d time.Duration) <-chan error {
+	return e.async(func() error { return e.speaker.Rest(ctx, d) })
+}
+
+// async runs a speaker call on its own goroutine; a panic there becomes
+// the call's error.
+func (e *Engine) async(f func() error) <-chan error {
+	done := make(chan error, 1)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				err := fmt.Errorf("speaker panicked: %v", r)
 				e.log.Error("speaker panic", "panic", r)
-				pl <- err
-				rs <- err
+				done <- fmt.Errorf("speaker panicked: %v", r)
 			}
 		}()
-		var err error
-		if cur.u != nil {
-			err = e.speaker.Play(ctx, cur.u)
-		} else {
-			err = e.speaker.Rest(ctx, cur.d)
-		}
-		pl <- err
-		if err != nil {
-			rs <- err
-			return
-		}
-		rs <- e.speaker.Rest(ctx, rest)
+		done <- f()
 	}()
-	return pl, rs
+	return done
 }
 
-// spoken records a line that has been heard, then checkpoints.
-func (e *Engine) spoken(cur *prepared) {
+// spoken records a line that has been heard and returns its history entry,
+// for the checkpoint.
+func (e *Engine) spoken(cur *prepared) Entry {
 	p := cur.line.Phase
 	e.account(p)
 	e.mu.Lock()
@@ -155,5 +188,5 @@ func (e *Engine) spoken(cur *prepared) {
 	e.plan.learn(p, cur.d)
 	rec.Budget = e.plan.replan(p, rec.Budget, rec.Spoken, rec.Elapsed+rec.Budget.Rest, e.capacity(p))
 	e.mu.Unlock()
-	e.checkpoint(entry)
+	return entry
 }

@@ -45,6 +45,15 @@ type Notifier interface {
 	Notices() []string
 }
 
+// Pacer is implemented by a speaker that sounds the breathing pacer — a
+// soft tone that rises with each inhale and falls with each exhale — on the
+// same output clock as Position.
+type Pacer interface {
+	// Pace starts the rhythm at output position anchor.
+	Pace(anchor time.Duration, b BreathPattern)
+	StopPacing()
+}
+
 // Store keeps a session on disk. The engine checkpoints after every spoken
 // sentence, every transition and every pause.
 type Store interface {
