@@ -18,14 +18,14 @@ import (
 
 func (c *cli) renderCmd() *cobra.Command {
 	var f newFlags
-	var out string
+	var out, captions string
 	cmd := &cobra.Command{
 		Use:   "render --out FILE.wav",
 		Short: "Write a whole session to a WAV file, as fast as it can be made",
 		Long: "Render a session to a 16-bit WAV file instead of playing it: the voice, the\n" +
 			"soundscape and the chimes, exactly as they would sound, as fast as the voice\n" +
 			"can be synthesized. The session is saved like any other.",
-		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav",
+		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if out == "" {
@@ -35,11 +35,12 @@ func (c *cli) renderCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return c.withEnv(func(env *environment) error { return c.render(env, opts, out) })
+			return c.withEnv(func(env *environment) error { return c.render(env, opts, out, captions) })
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVarP(&out, "out", "o", "", "the WAV file to write")
+	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file")
 	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
 	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
@@ -51,7 +52,7 @@ func (c *cli) renderCmd() *cobra.Command {
 // render writes the session into a temporary file beside out and moves it
 // into place only once it is whole: a cancelled or failed render never
 // leaves half a file under the name asked for.
-func (c *cli) render(env *environment, opts engine.Options, out string) error {
+func (c *cli) render(env *environment, opts engine.Options, out, captions string) error {
 	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
@@ -96,6 +97,11 @@ func (c *cli) render(env *environment, opts engine.Options, out string) error {
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
 	keep = true
+	if captions != "" {
+		if err := writeCaptions(captions, r.Timeline()); err != nil {
+			return fmt.Errorf("writing captions to %s: %w", captions, err)
+		}
+	}
 	took := time.Since(began)
 	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences → %s in %s (%.0f× real time). Saved as %s.\n",
 		human.Clock(final.Elapsed), final.Spoken(), out, took.Round(100*time.Millisecond),

@@ -197,7 +197,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		sess.Close()
 		return nil, err
 	}
-	return startRun(eng, sess, notices, player.Hush, a.log), nil
+	return startRun(eng, sess, player, notices, a.log), nil
 }
 
 // sound opens the audio on first use; later sessions share it. Each

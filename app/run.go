@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"sync"
 
+	"lull/audio"
 	"lull/engine"
 	"lull/sessions"
 )
@@ -14,6 +15,7 @@ import (
 // goroutine, and the lock that keeps other lulls out.
 type Run struct {
 	*engine.Engine
+	player  *audio.Player
 	sess    *sessions.Session
 	notices []string
 	cancel  context.CancelFunc
@@ -25,14 +27,14 @@ type Run struct {
 	closeErr  error
 }
 
-// startRun runs the engine on its own goroutine; hush quiets the sound
-// once the engine has stopped, however it stopped.
-func startRun(eng *engine.Engine, sess *sessions.Session, notices []string, hush func(), log *slog.Logger) *Run {
+// startRun runs the engine on its own goroutine; the sound is hushed once
+// the engine has stopped, however it stopped.
+func startRun(eng *engine.Engine, sess *sessions.Session, player *audio.Player, notices []string, log *slog.Logger) *Run {
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Run{Engine: eng, sess: sess, notices: notices, cancel: cancel, done: make(chan struct{})}
+	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(r.done)
-		defer hush()
+		defer player.Hush()
 		defer func() {
 			if p := recover(); p != nil {
 				log.Error("engine panic", "panic", p)
@@ -43,6 +45,9 @@ func startRun(eng *engine.Engine, sess *sessions.Session, notices []string, hush
 	}()
 	return r
 }
+
+// Timeline is what the voice track has played, where on the output's clock.
+func (r *Run) Timeline() []audio.Span { return r.player.Timeline() }
 
 // ID is the session's id.
 func (r *Run) ID() string { return r.Snapshot().ID }

@@ -20,7 +20,7 @@ type partial struct {
 
 const (
 	bowlPitch   = 196.0 // G3: low and warm
-	bowlLength  = 9.0   // seconds, tail included
+	bowlLength  = 8.0   // seconds, tail included: the closing hold
 	bowlAttack  = 0.008 // a soft strike: no click
 	bowlRelease = 1.5   // the last seconds glide to zero
 )

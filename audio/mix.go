@@ -2,6 +2,7 @@ package audio
 
 import (
 	"math"
+	"time"
 
 	"github.com/gopxl/beep/v2"
 )
@@ -28,6 +29,7 @@ type layer struct {
 	s      beep.Streamer
 	gain   float64
 	target float64
+	fade   float64 // seconds from silent to full, or back
 }
 
 // mix is the one streamer every output plays: the voice track over the
@@ -42,6 +44,7 @@ type mix struct {
 	layers  []*layer
 	chimes  []int // playback positions in bowl, one per ringing chime
 	bowl    []float32
+	pacer   *pacer // the breathing pacer's tone, while it sounds
 	master  float64
 	duck    float64 // the soundscape's gain under the voice, ramped
 	scratch [][2]float64
@@ -87,6 +90,9 @@ func (m *mix) fill(samples [][2]float64) (n int, starved bool) {
 	n, ended := m.voice.stream(samples, m.played)
 	samples = samples[:n]
 	m.ambient(samples, speaking)
+	if m.pacer != nil && !m.pacer.stream(samples, m.played, float64(m.rate), m.duck) {
+		m.pacer = nil
+	}
 	m.ring(samples)
 	if m.master != 1 {
 		for i := range samples {
@@ -115,12 +121,11 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 		m.scratch = make([][2]float64, n)
 	}
 	buf := m.scratch[:n]
-	fade := float64(n) / (layerFade * float64(m.rate))
 	keep := m.layers[:0]
 	for _, l := range m.layers {
 		sn, ok := l.s.Stream(buf)
 		g0 := l.gain
-		l.gain = approach(g0, l.target, fade)
+		l.gain = approach(g0, l.target, float64(n)/(l.fade*float64(m.rate)))
 		for i := range buf[:sn] {
 			f := float64(i) / float64(n)
 			g := (g0 + (l.gain-g0)*f) * (duck0 + (m.duck-duck0)*f) * ambientGain
@@ -158,7 +163,14 @@ func (m *mix) setSoundscape(name string, s beep.Streamer) {
 		l.target = 0
 	}
 	if s != nil {
-		m.layers = append(m.layers, &layer{name: name, s: s, target: 1})
+		m.layers = append(m.layers, &layer{name: name, s: s, target: 1, fade: layerFade})
+	}
+}
+
+// fadeOut fades every soundscape away over d.
+func (m *mix) fadeOut(d time.Duration) {
+	for _, l := range m.layers {
+		l.target, l.fade = 0, max(d.Seconds(), 0.1)
 	}
 }
 

@@ -33,6 +33,9 @@ type Options struct {
 	TimeScale float64
 	// Silent plays to the silent output even when a sound card is there.
 	Silent bool
+	// NoPacerTone silences the breathing pacer's tone; the spoken cues and
+	// the animation keep the rhythm.
+	NoPacerTone bool
 	// Render, when set, writes the session to this WAV file as fast as it
 	// can be made, instead of playing it.
 	Render io.WriteSeeker
@@ -49,6 +52,7 @@ type Player struct {
 	log    *slog.Logger
 	seed   uint64
 	voices VoiceConfig
+	tone   bool // the pacer's tone sounds
 
 	mu      sync.Mutex // guards voice, voiceName and notices
 	voice   Voice      // nil: text only
@@ -60,7 +64,11 @@ type Player struct {
 	closeErr  error
 }
 
-var _ engine.Speaker = (*Player)(nil)
+var (
+	_ engine.Speaker  = (*Player)(nil)
+	_ engine.Pacer    = (*Player)(nil)
+	_ engine.Finisher = (*Player)(nil)
+)
 
 // ErrClosed is returned by a Player that has been closed.
 var ErrClosed = errors.New("the sound has been closed")
@@ -74,7 +82,7 @@ func Open(o Options) (*Player, error) {
 	if o.TimeScale <= 0 {
 		o.TimeScale = 1
 	}
-	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, closed: make(chan struct{})}
+	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, tone: !o.NoPacerTone, closed: make(chan struct{})}
 	if o.Render != nil {
 		p.out = newRender(p.m, o.Render)
 	} else if o.TimeScale == 1 && !o.Silent {
@@ -166,6 +174,8 @@ func (p *Player) voiceName() string {
 // clip is a prepared line: speech, or for text only the silence its
 // reading would take.
 type clip struct {
+	text    string
+	phase   engine.Phase
 	samples []float32
 	d       time.Duration
 }
@@ -178,14 +188,14 @@ func (p *Player) Prepare(ctx context.Context, l engine.Line) (engine.Utterance, 
 	v := p.voice
 	p.mu.Unlock()
 	if v == nil {
-		return &clip{d: engine.EstimateSpeech(l.Text, l.Phase)}, nil
+		return &clip{text: l.Text, phase: l.Phase, d: engine.EstimateSpeech(l.Text, l.Phase)}, nil
 	}
 	start := time.Now()
 	samples, err := v.Speak(ctx, l.Text, l.Phase, Rate)
 	if err != nil {
 		return nil, err
 	}
-	c := &clip{samples: samples, d: Rate.D(len(samples))}
+	c := &clip{text: l.Text, phase: l.Phase, samples: samples, d: Rate.D(len(samples))}
 	p.log.Debug("synthesized", slog.String("voice", v.Name()), slog.Duration("took", time.Since(start)),
 		slog.Duration("clip", c.d))
 	return c, nil
@@ -198,9 +208,10 @@ func (p *Player) Play(ctx context.Context, u engine.Utterance) error {
 		return fmt.Errorf("audio: cannot play a %T", u)
 	}
 	if c.samples == nil {
-		return p.Rest(ctx, c.d)
+		// Text only: the reading's time passes as silence, but it is a line.
+		return p.hold(ctx, &segment{silence: Rate.N(c.d), text: c.text, phase: c.phase, done: make(chan struct{})})
 	}
-	return p.hold(ctx, &segment{clip: c.samples, done: make(chan struct{})})
+	return p.hold(ctx, &segment{clip: c.samples, text: c.text, phase: c.phase, done: make(chan struct{})})
 }
 
 // Rest holds d of silence on the voice track, in output time.
@@ -269,6 +280,41 @@ func (p *Player) Position() time.Duration {
 	return time.Duration(n) * time.Second / time.Duration(Rate)
 }
 
+// Pace starts the breathing pacer's tone at output position anchor, on
+// the mix's own clock.
+func (p *Player) Pace(anchor time.Duration, b engine.BreathPattern) {
+	if !p.tone {
+		return
+	}
+	p.out.lock()
+	defer p.out.unlock()
+	p.m.pacer = newPacer(b, int64(Rate.N(anchor)))
+}
+
+// StopPacing lets the pacer's tone fade away.
+func (p *Player) StopPacing() {
+	p.out.lock()
+	defer p.out.unlock()
+	if p.m.pacer != nil {
+		p.m.pacer.stopping = true
+	}
+}
+
+// FadeOut lets the soundscape fade away over d: the session's last moments.
+func (p *Player) FadeOut(d time.Duration) {
+	p.out.lock()
+	defer p.out.unlock()
+	p.m.fadeOut(d)
+}
+
+// Timeline is every line and silence the voice track has played, with
+// where each fell on the output's clock.
+func (p *Player) Timeline() []Span {
+	p.out.lock()
+	defer p.out.unlock()
+	return append([]Span(nil), p.m.voice.spans...)
+}
+
 // Hush ends a session's sound: the voice track empties and the soundscape
 // fades out. The next Configure brings one back.
 func (p *Player) Hush() {
@@ -276,6 +322,9 @@ func (p *Player) Hush() {
 	defer p.out.unlock()
 	p.m.voice.clear()
 	p.m.setSoundscape("none", nil)
+	if p.m.pacer != nil {
+		p.m.pacer.stopping = true
+	}
 }
 
 // Close stops the sound for good. For a render it finishes the file, and

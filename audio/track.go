@@ -1,10 +1,18 @@
 package audio
 
+import (
+	"time"
+
+	"lull/engine"
+)
+
 // segment is one item on the voice track: a clip to voice or a silence to
 // hold. done is closed once its last sample has been streamed.
 type segment struct {
 	clip    []float32 // mono, at the output rate; nil for a silence
-	silence int       // samples of silence when clip is nil
+	text    string    // what the clip says
+	phase   engine.Phase
+	silence int // samples of silence when clip is nil
 	pos     int
 	done    chan struct{}
 	// start and end are the mix's clock at the segment's first sample and
@@ -24,7 +32,18 @@ func (s *segment) length() int {
 type track struct {
 	queue []*segment
 	gain  float64
+	spans []Span // every segment that has played, in order
 }
+
+// Span is a stretch of the voice track that played: a line, or a silence.
+type Span struct {
+	Text       string // empty for a silence
+	Phase      engine.Phase
+	Start, End time.Duration
+}
+
+// Speech reports whether the span is a spoken line.
+func (s Span) Speech() bool { return s.Text != "" }
 
 // speaking reports whether a clip is at the head of the track.
 func (t *track) speaking() bool { return len(t.queue) > 0 && t.queue[0].clip != nil }
@@ -69,6 +88,7 @@ func (t *track) stream(out [][2]float64, now int64) (n int, ended bool) {
 	if s.pos >= s.length() {
 		s.end = now + int64(n)
 		t.queue = t.queue[1:]
+		t.spans = append(t.spans, Span{Text: s.text, Phase: s.phase, Start: samplesToTime(s.start), End: samplesToTime(s.end)})
 		close(s.done)
 		return n, true
 	}
@@ -81,4 +101,9 @@ func (t *track) clear() {
 		close(s.done)
 	}
 	t.queue = nil
+}
+
+// samplesToTime is a position on the mix's clock as time.
+func samplesToTime(n int64) time.Duration {
+	return time.Duration(n) * time.Second / time.Duration(Rate)
 }

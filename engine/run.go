@@ -179,7 +179,11 @@ func (e *Engine) stopPacing() {
 // complete closes the session: the last chime rings out, then the summary.
 func (e *Engine) complete(ctx context.Context) error {
 	e.speaker.Chime()
-	if err := e.hold(ctx, Resolution, e.closingHold()); err != nil {
+	tail := e.closingHold()
+	if f, ok := e.speaker.(Finisher); ok {
+		f.FadeOut(tail)
+	}
+	if err := e.hold(ctx, Resolution, tail); err != nil {
 		return err
 	}
 	e.mu.Lock()

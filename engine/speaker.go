@@ -54,6 +54,12 @@ type Pacer interface {
 	StopPacing()
 }
 
+// Finisher is implemented by a speaker whose ambient sound should fade
+// away over the session's last moments, as the last chime rings out.
+type Finisher interface {
+	FadeOut(d time.Duration)
+}
+
 // Store keeps a session on disk. The engine checkpoints after every spoken
 // sentence, every transition and every pause.
 type Store interface {
