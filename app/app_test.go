@@ -1,9 +1,15 @@
 package app
 
 import (
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"lull/audio"
 	"lull/engine"
 )
 
@@ -91,5 +97,126 @@ func TestPausedSessionResumesToCompletion(t *testing.T) {
 	}
 	if _, err := a.Resume(paused.ID); err == nil {
 		t.Error("a completed session was resumed")
+	}
+}
+
+// The breathing animation draws Progress.Breath; the pacer's tone reads
+// the breath off the mix's sample clock. Paused — the clock frozen — at
+// any moment of the breathing phase, the two are the same breath.
+func TestAnimationAndToneReadOneClock(t *testing.T) {
+	a := testApp(t)
+	a.opts.TimeScale = 20
+	r, err := a.Start(engine.Options{Seed: 3, Length: 10 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	deadline := time.Now().Add(20 * time.Second)
+	for r.Progress().Breath == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the breathing phase never began")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	stages := map[engine.BreathStage]bool{}
+	for i := range 25 {
+		if err := r.Pause(); err != nil {
+			t.Fatal(err)
+		}
+		shown := r.Progress().Breath
+		tone, sounding := r.PacerBreath()
+		if shown == nil || !sounding {
+			break // the phase ended between two looks
+		}
+		if shown.Stage != tone.Stage || shown.Cycle != tone.Cycle || math.Abs(shown.Fill-tone.Fill) > 1e-6 {
+			t.Fatalf("look %d: the animation shows %+v, the tone is at %+v", i, *shown, tone)
+		}
+		stages[tone.Stage] = true
+		if err := r.Resume(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(17+i*7%23) * time.Millisecond)
+	}
+	if len(stages) < 2 {
+		t.Errorf("the looks saw only %v: too few to show anything", stages)
+	}
+}
+
+// slowEspeak puts an espeak-ng on PATH that takes delay before it speaks:
+// a voice far slower than real time for short lines.
+func slowEspeak(t *testing.T, delay time.Duration) {
+	t.Helper()
+	real, err := exec.LookPath("espeak-ng")
+	if err != nil {
+		t.Skip("espeak-ng is not installed (make test installs it)")
+	}
+	dir := t.TempDir()
+	script := fmt.Sprintf("#!/bin/sh\nsleep %.3f\nexec %s \"$@\"\n", delay.Seconds(), real)
+	if err := os.WriteFile(filepath.Join(dir, "espeak-ng"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
+
+// In a render, the time a voice takes to synthesize never enters the
+// timeline: between two lines there is exactly the silence the engine
+// asked for, and the file lasts exactly as long as the session counted.
+func TestRenderTimelineHasOnlyPlannedPauses(t *testing.T) {
+	slowEspeak(t, 120*time.Millisecond)
+	a := testApp(t)
+	f, err := os.Create(filepath.Join(t.TempDir(), "s.wav"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	began := time.Now()
+	r, err := a.Render(engine.Options{Seed: 5, Length: 5 * time.Minute, Voice: "espeak-ng", Soundscape: "none"}, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-r.Done()
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	spans := r.Timeline()
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(began)
+	st, _, err := a.Store().Load(r.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	lines, prevEnd, planned := 0, time.Duration(-1), time.Duration(0)
+	for _, s := range spans {
+		if !s.Speech() {
+			planned += s.End - s.Start
+			continue
+		}
+		if prevEnd >= 0 {
+			if gap := s.Start - prevEnd; (gap - planned).Abs() > 50*time.Millisecond {
+				t.Errorf("before %q: a gap of %v where %v was planned", s.Text, gap, planned)
+			}
+		}
+		lines++
+		prevEnd, planned = s.End, 0
+	}
+	synthesis := time.Duration(lines) * 120 * time.Millisecond
+	t.Logf("%d lines, %v of synthesis delay, rendered in %v", lines, synthesis, took)
+	if lines < 20 || took < synthesis {
+		t.Fatalf("%d lines in %v: the slow voice was not used", lines, took)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	audioBytes := info.Size() - 44
+	fileLength := time.Duration(audioBytes/4) * time.Second / time.Duration(audio.Rate)
+	if (fileLength - st.Elapsed).Abs() > 10*time.Millisecond {
+		t.Errorf("the file lasts %v, the session counted %v", fileLength, st.Elapsed)
+	}
+	if off := (st.Elapsed - st.Length).Abs(); off > st.Length/100 {
+		t.Errorf("a %v render lasts %v", st.Length, st.Elapsed)
 	}
 }

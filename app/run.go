@@ -46,6 +46,31 @@ func startRun(eng *engine.Engine, sess *sessions.Session, player *audio.Player, 
 	return r
 }
 
+// Louder raises the volume a step and returns the level, 0–MaxVolume.
+func (r *Run) Louder() int { return r.player.SetVolume(r.player.Volume() + 1) }
+
+// Softer lowers the volume a step and returns the level.
+func (r *Run) Softer() int { return r.player.SetVolume(r.player.Volume() - 1) }
+
+// ToggleVoice mutes or unmutes the voice and says whether it is heard.
+func (r *Run) ToggleVoice() bool {
+	on := !r.player.VoiceOn()
+	r.player.SetVoiceOn(on)
+	return on
+}
+
+// NextSoundscape crossfades to the next soundscape, which the session
+// remembers, and returns its name.
+func (r *Run) NextSoundscape() string {
+	name := r.player.NextSoundscape()
+	r.SetSoundscape(name)
+	return name
+}
+
+// PacerBreath is the breathing pacer's tone as it stands, and whether it
+// sounds.
+func (r *Run) PacerBreath() (engine.Breath, bool) { return r.player.Breath() }
+
 // Timeline is what the voice track has played, where on the output's clock.
 func (r *Run) Timeline() []audio.Span { return r.player.Timeline() }
 

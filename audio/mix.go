@@ -16,6 +16,18 @@ const (
 	duckGain = 0.63
 )
 
+// voiceGlide is the voice's gain step per sample when it is switched on or
+// off: about 50 ms from full to silent at 44.1 kHz.
+const voiceGlide = voiceGain / 2205
+
+// Volume is set in steps of 3 dB: level 10 is lull's own level, 0 silent,
+// 12 the loudest (+6 dB).
+const (
+	DefaultVolume = 10
+	MaxVolume     = 12
+	volumeGlide   = 0.1 // seconds for the master gain to move one step
+)
+
 // Ramps: long enough never to click, short enough to follow speech.
 const (
 	duckRamp  = 0.35 // seconds from full to ducked
@@ -37,17 +49,18 @@ type layer struct {
 // the output's lock. While paused it gives silence and its clock stands
 // still, so a resume continues at the same sample.
 type mix struct {
-	rate    beep.SampleRate
-	paused  bool
-	played  int64 // samples streamed while not paused: the session's clock
-	voice   track
-	layers  []*layer
-	chimes  []int // playback positions in bowl, one per ringing chime
-	bowl    []float32
-	pacer   *pacer // the breathing pacer's tone, while it sounds
-	master  float64
-	duck    float64 // the soundscape's gain under the voice, ramped
-	scratch [][2]float64
+	rate         beep.SampleRate
+	paused       bool
+	played       int64 // samples streamed while not paused: the session's clock
+	voice        track
+	layers       []*layer
+	chimes       []int // playback positions in bowl, one per ringing chime
+	bowl         []float32
+	pacer        *pacer  // the breathing pacer's tone, while it sounds
+	master       float64 // the master gain, gliding to masterTarget
+	masterTarget float64
+	duck         float64 // the soundscape's gain under the voice, ramped
+	scratch      [][2]float64
 	// wake is signalled when a segment is queued, so an output that paused
 	// for the voice track can go on at once.
 	wake chan struct{}
@@ -56,11 +69,11 @@ type mix struct {
 func newMix(rate beep.SampleRate) *mix {
 	return &mix{
 		rate:   rate,
-		voice:  track{gain: voiceGain},
+		voice:  track{gain: voiceGain, target: voiceGain},
 		bowl:   bowl(rate),
-		master: 1,
-		duck:   1,
-		wake:   make(chan struct{}, 1),
+		master: 1, masterTarget: 1,
+		duck: 1,
+		wake: make(chan struct{}, 1),
 	}
 }
 
@@ -86,7 +99,7 @@ func (m *mix) fill(samples [][2]float64) (n int, starved bool) {
 	if m.paused {
 		return len(samples), false
 	}
-	speaking := m.voice.speaking()
+	speaking := m.voice.speaking() && m.voice.target > 0 // a muted voice ducks nothing
 	n, ended := m.voice.stream(samples, m.played)
 	samples = samples[:n]
 	m.ambient(samples, speaking)
@@ -94,10 +107,12 @@ func (m *mix) fill(samples [][2]float64) (n int, starved bool) {
 		m.pacer = nil
 	}
 	m.ring(samples)
-	if m.master != 1 {
+	if g0 := m.master; g0 != 1 || m.masterTarget != 1 {
+		m.master = approach(g0, m.masterTarget, float64(n)/(volumeGlide*float64(m.rate)))
 		for i := range samples {
-			samples[i][0] *= m.master
-			samples[i][1] *= m.master
+			g := g0 + (m.master-g0)*float64(i)/float64(n)
+			samples[i][0] *= g
+			samples[i][1] *= g
 		}
 	}
 	m.played += int64(n)
@@ -165,6 +180,14 @@ func (m *mix) setSoundscape(name string, s beep.Streamer) {
 	if s != nil {
 		m.layers = append(m.layers, &layer{name: name, s: s, target: 1, fade: layerFade})
 	}
+}
+
+// volumeGain is the master gain of a volume level.
+func volumeGain(level int) float64 {
+	if level <= 0 {
+		return 0
+	}
+	return math.Pow(10, 3*float64(level-DefaultVolume)/20)
 }
 
 // fadeOut fades every soundscape away over d.

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"sync"
 	"time"
 
@@ -53,6 +54,7 @@ type Player struct {
 	seed   uint64
 	voices VoiceConfig
 	tone   bool // the pacer's tone sounds
+	volume int  // guarded by the output's lock
 
 	mu      sync.Mutex // guards voice, voiceName and notices
 	voice   Voice      // nil: text only
@@ -82,7 +84,8 @@ func Open(o Options) (*Player, error) {
 	if o.TimeScale <= 0 {
 		o.TimeScale = 1
 	}
-	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, tone: !o.NoPacerTone, closed: make(chan struct{})}
+	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, tone: !o.NoPacerTone,
+		volume: DefaultVolume, closed: make(chan struct{})}
 	if o.Render != nil {
 		p.out = newRender(p.m, o.Render)
 	} else if o.TimeScale == 1 && !o.Silent {
@@ -288,7 +291,19 @@ func (p *Player) Pace(anchor time.Duration, b engine.BreathPattern) {
 	}
 	p.out.lock()
 	defer p.out.unlock()
-	p.m.pacer = newPacer(b, int64(Rate.N(anchor)))
+	// The exact inverse of Position: the tone and the engine read one clock.
+	p.m.pacer = newPacer(b, int64(math.Round(anchor.Seconds()*float64(Rate))))
+}
+
+// Breath is the breathing pacer's tone as it stands at the output's clock,
+// and whether it sounds.
+func (p *Player) Breath() (engine.Breath, bool) {
+	p.out.lock()
+	defer p.out.unlock()
+	if p.m.pacer == nil || p.m.pacer.stopping {
+		return engine.Breath{}, false
+	}
+	return p.m.pacer.breath(p.m.played, float64(Rate)), true
 }
 
 // StopPacing lets the pacer's tone fade away.
@@ -305,6 +320,75 @@ func (p *Player) FadeOut(d time.Duration) {
 	p.out.lock()
 	defer p.out.unlock()
 	p.m.fadeOut(d)
+}
+
+// SetVolume sets the master volume level, 0–MaxVolume, and returns it.
+// The change glides in: no click.
+func (p *Player) SetVolume(level int) int {
+	level = min(max(level, 0), MaxVolume)
+	p.out.lock()
+	defer p.out.unlock()
+	p.volume = level
+	p.m.masterTarget = volumeGain(level)
+	return level
+}
+
+// Volume is the master volume level.
+func (p *Player) Volume() int {
+	p.out.lock()
+	defer p.out.unlock()
+	return p.volume
+}
+
+// SetVoiceOn lets the voice be heard or not; the session keeps its pace
+// either way, and its words stay on screen.
+func (p *Player) SetVoiceOn(on bool) {
+	p.out.lock()
+	defer p.out.unlock()
+	p.m.voice.target = 0
+	if on {
+		p.m.voice.target = voiceGain
+	}
+}
+
+// VoiceOn reports whether the voice is heard.
+func (p *Player) VoiceOn() bool {
+	p.out.lock()
+	defer p.out.unlock()
+	return p.m.voice.target > 0
+}
+
+// NextSoundscape crossfades to the soundscape after the one playing, in
+// the order of Soundscapes, and returns its name.
+func (p *Player) NextSoundscape() string {
+	p.out.lock()
+	cur := p.m.soundscape()
+	p.out.unlock()
+	next := Soundscapes[0]
+	for i, s := range Soundscapes {
+		if s == cur {
+			next = Soundscapes[(i+1)%len(Soundscapes)]
+		}
+	}
+	p.mu.Lock()
+	p.seed++
+	seed := p.seed
+	p.mu.Unlock()
+	s, err := newSoundscape(next, Rate, seed)
+	if err != nil {
+		return cur
+	}
+	p.out.lock()
+	defer p.out.unlock()
+	p.m.setSoundscape(next, s)
+	return next
+}
+
+// Soundscape is the soundscape playing, or "none".
+func (p *Player) Soundscape() string {
+	p.out.lock()
+	defer p.out.unlock()
+	return p.m.soundscape()
 }
 
 // Timeline is every line and silence the voice track has played, with

@@ -30,9 +30,10 @@ func (s *segment) length() int {
 // track is the voice track: segments played back to back, in the order
 // they were queued. It is only touched under the output's lock.
 type track struct {
-	queue []*segment
-	gain  float64
-	spans []Span // every segment that has played, in order
+	queue  []*segment
+	gain   float64 // the voice's level, gliding to target: muting never clicks
+	target float64
+	spans  []Span // every segment that has played, in order
 }
 
 // Span is a stretch of the voice track that played: a line, or a silence.
@@ -79,10 +80,13 @@ func (t *track) stream(out [][2]float64, now int64) (n int, ended bool) {
 	n = min(len(out), s.length()-s.pos)
 	if s.clip != nil {
 		for i, v := range s.clip[s.pos : s.pos+n] {
+			t.gain = approach(t.gain, t.target, voiceGlide)
 			x := float64(v) * t.gain
 			out[i][0] += x
 			out[i][1] += x
 		}
+	} else {
+		t.gain = approach(t.gain, t.target, voiceGlide*float64(n))
 	}
 	s.pos += n
 	if s.pos >= s.length() {

@@ -204,6 +204,15 @@ func (e *Engine) Abandon() error {
 	return nil
 }
 
+// SetSoundscape records the soundscape the listener switched to, so the
+// session resumes with it.
+func (e *Engine) SetSoundscape(name string) {
+	e.mu.Lock()
+	e.st.Soundscape = name
+	e.mu.Unlock()
+	e.checkpoint()
+}
+
 // setStatus is the only way the status changes. Callers hold e.mu.
 func (e *Engine) setStatus(to Status) error {
 	from := e.st.Status

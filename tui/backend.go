@@ -57,4 +57,11 @@ type Run interface {
 	// there is no sound card.
 	Notices() []string
 	Close() error
+
+	// Sound, live: the volume level (0–12, 10 is lull's own) after a
+	// step, whether the voice is heard, the soundscape switched to.
+	Louder() int
+	Softer() int
+	ToggleVoice() bool
+	NextSoundscape() string
 }

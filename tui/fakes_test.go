@@ -110,6 +110,9 @@ type testRun struct {
 	notices []string
 	mu      sync.Mutex
 	closed  bool
+	volume  int
+	voiceOn bool
+	scape   string
 }
 
 func startTestRun(st engine.State) *testRun {
@@ -118,9 +121,37 @@ func startTestRun(st engine.State) *testRun {
 		panic(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &testRun{Engine: e, id: st.ID, cancel: cancel, done: make(chan error, 1)}
+	r := &testRun{Engine: e, id: st.ID, cancel: cancel, done: make(chan error, 1), volume: 10, voiceOn: true, scape: "brown"}
 	go func() { r.done <- e.Run(ctx) }()
 	return r
+}
+
+func (r *testRun) Louder() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.volume = min(r.volume+1, 12)
+	return r.volume
+}
+
+func (r *testRun) Softer() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.volume = max(r.volume-1, 0)
+	return r.volume
+}
+
+func (r *testRun) ToggleVoice() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.voiceOn = !r.voiceOn
+	return r.voiceOn
+}
+
+func (r *testRun) NextSoundscape() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.scape = map[string]string{"brown": "drone", "drone": "none", "none": "rain", "rain": "brown"}[r.scape]
+	return r.scape
 }
 
 func (r *testRun) ID() string        { return r.id }

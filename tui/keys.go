@@ -20,9 +20,13 @@ type KeyMap struct {
 	Back   key.Binding
 
 	// Session
-	Pause  key.Binding
-	Cancel key.Binding
-	Leave  key.Binding
+	Pause      key.Binding
+	Cancel     key.Binding
+	Leave      key.Binding
+	Louder     key.Binding
+	Softer     key.Binding
+	Voice      key.Binding
+	Soundscape key.Binding
 
 	// Dialogs
 	Yes key.Binding
@@ -52,6 +56,11 @@ func DefaultKeyMap() KeyMap {
 		Pause:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "pause/resume")),
 		Cancel: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel session")),
 		Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "pause & list")),
+
+		Louder:     key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "louder")),
+		Softer:     key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "softer")),
+		Voice:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "voice on/off")),
+		Soundscape: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next soundscape")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
@@ -102,7 +111,7 @@ func (k KeyMap) sessionHelp(finished bool) screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
 	return screenKeys{
 		short: []key.Binding{k.Pause, quit, k.Cancel, k.Help},
-		full:  [][]key.Binding{{k.Pause, quit}, {k.Leave, k.Cancel}, {k.Help}},
+		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},
 	}
 }
 

@@ -115,6 +115,9 @@ func (v sessionView) View(width, height int, s *Styles) string {
 		// Small terminals keep the essentials: where, how long, what now.
 		top = []string{header, bar.View(width, s), clocks}
 	}
+	if b := v.progress.Breath; b != nil && v.status != engine.Completed && height >= 10+breathLines {
+		top = append(top, breathView{}.View(*b, width, s))
+	}
 	used := lipgloss.Height(strings.Join(top, "\n"))
 	body := ""
 	if v.status == engine.Completed {

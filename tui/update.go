@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -43,6 +44,9 @@ type (
 // tickEvery is how often the clock on screen is redrawn.
 const tickEvery = 250 * time.Millisecond
 
+// breathTick is the breathing animation's frame: ten a second.
+const breathTick = 100 * time.Millisecond
+
 func (m Model) loadSessions() tea.Cmd {
 	b := m.backend
 	return func() tea.Msg {
@@ -62,8 +66,11 @@ func (m Model) follow() tea.Cmd {
 }
 
 func (m Model) tick() tea.Cmd {
-	gen := m.gen
-	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+	gen, every := m.gen, tickEvery
+	if m.sess.progress.Breath != nil {
+		every = breathTick // the breath animation moves smoothly
+	}
+	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
 }
 
 // showNotices reads the run's notices for the status line.
@@ -132,6 +139,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.sess.setProgress(m.run.Progress())
 		return m, m.tick()
+	case soundMsg:
+		if msg.gen != m.gen {
+			return m, nil
+		}
+		return m, m.status.set(msg.text, levelInfo, 3*time.Second)
 	case actionMsg:
 		if msg.gen == m.gen && msg.err != nil {
 			return m, m.status.set(friendly(msg.err), levelError, 6*time.Second)
@@ -324,6 +336,19 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.dialog = dialogCancel
 		m.target = m.run.ID()
 		return m, nil
+	case key.Matches(msg, m.keys.Louder):
+		return m, m.sound(func(r Run) string { return volumeWords(r.Louder()) })
+	case key.Matches(msg, m.keys.Softer):
+		return m, m.sound(func(r Run) string { return volumeWords(r.Softer()) })
+	case key.Matches(msg, m.keys.Voice):
+		return m, m.sound(func(r Run) string {
+			if r.ToggleVoice() {
+				return "Voice on."
+			}
+			return "Voice off: the words go on, on screen."
+		})
+	case key.Matches(msg, m.keys.Soundscape):
+		return m, m.sound(func(r Run) string { return "Soundscape: " + r.NextSoundscape() + "." })
 	case key.Matches(msg, m.keys.Leave):
 		return m, m.closeRun(m.direct)
 	}
@@ -361,6 +386,26 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.dialog = dialogNone
 	}
 	return m, nil
+}
+
+// soundMsg says what a sound key changed.
+type soundMsg struct {
+	gen  int
+	text string
+}
+
+// sound changes the sound off the UI goroutine and says what it did.
+func (m Model) sound(change func(Run) string) tea.Cmd {
+	r, gen := m.run, m.gen
+	return func() tea.Msg { return soundMsg{gen: gen, text: change(r)} }
+}
+
+// volumeWords says a volume level as the listener hears it.
+func volumeWords(level int) string {
+	if level == 0 {
+		return "Volume 0: silent."
+	}
+	return fmt.Sprintf("Volume %d%%.", level*10)
 }
 
 // friendly is an error as the listener should read it.

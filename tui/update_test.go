@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"lull/engine"
@@ -282,4 +283,43 @@ func waitStatus(r Run, want engine.Status) engine.Status {
 		time.Sleep(5 * time.Millisecond)
 	}
 	return r.Snapshot().Status
+}
+
+func TestSoundKeysChangeTheSoundAndSaySo(t *testing.T) {
+	b := &fakeBackend{}
+	m := New(Options{Backend: b, Now: func() time.Time { return testNow }})
+	m = sized(m, 80, 24)
+	st, _ := engine.NewState("2026-11-23-1200-k3f9", engine.Options{Length: 5 * time.Minute}, testNow)
+	r := startTestRun(st)
+	t.Cleanup(func() { r.Close() })
+	next, _ := m.Update(runStartedMsg{run: r})
+	m = next.(Model)
+
+	for _, c := range []struct {
+		key  tea.KeyPressMsg
+		want string
+	}{
+		{tea.KeyPressMsg{Code: '+', Text: "+"}, "Volume 110%."},
+		{tea.KeyPressMsg{Code: '-', Text: "-"}, "Volume 100%."},
+		{tea.KeyPressMsg{Code: '-', Text: "-"}, "Volume 90%."},
+		{tea.KeyPressMsg{Code: 'v', Text: "v"}, "Voice off"},
+		{tea.KeyPressMsg{Code: 'v', Text: "v"}, "Voice on."},
+		{tea.KeyPressMsg{Code: 'a', Text: "a"}, "Soundscape: drone."},
+	} {
+		next, cmd := m.Update(c.key)
+		m = next.(Model)
+		if cmd == nil {
+			t.Fatalf("%q did nothing", c.key.Text)
+		}
+		msg := cmd()
+		sm, ok := msg.(soundMsg)
+		if !ok {
+			t.Fatalf("%q gave %T", c.key.Text, msg)
+		}
+		next, _ = m.Update(sm)
+		m = next.(Model)
+		if v := ansi.Strip(m.View().Content); !strings.Contains(v, c.want) {
+			t.Errorf("after %q the screen does not say %q:\n%s", c.key.Text, c.want, v)
+		}
+	}
 }

@@ -113,6 +113,55 @@ func sessionModel(st engine.State, w, h int) Model {
 	return m
 }
 
+// breathingModel is a session in its breathing phase, the pacer at b.
+func breathingModel(b engine.Breath, w, h int) Model {
+	st, _ := engine.NewState("2026-11-23-1200-k3f9", engine.Options{Length: 10 * time.Minute, Seed: 7}, testNow)
+	st.Status = engine.Running
+	st.Phase = engine.Breathing
+	st.Phases[engine.Atmosphere].Status = engine.PhaseCompleted
+	st.Phases[engine.Breathing].Status = engine.PhaseActive
+	st.Position = engine.Position{Phase: engine.Breathing, Sentence: 1}
+	st.Phases[engine.Breathing].Spoken = 1
+	st.Elapsed = 80 * time.Second
+	st.History = append(st.History, engine.Entry{At: testNow, Phase: engine.Breathing, Role: engine.RoleGuide,
+		Text: "Breathe in slowly through your nose, for a count of four."})
+	m := sessionModel(st, w, h)
+	m.sess.progress.Breath = &b
+	return m
+}
+
+// The breathing animation is drawn from Progress.Breath alone: the line is
+// widest with full lungs, narrowest with empty ones, and says the stage.
+func TestBreathAnimationFollowsTheBreath(t *testing.T) {
+	width := func(at time.Duration) (int, string) {
+		v := ansi.Strip(breathingModel(engine.DefaultBreath.At(at), 80, 24).View().Content)
+		for _, l := range strings.Split(v, "\n") {
+			if n := strings.Count(l, "━"); n > 0 && !strings.Contains(l, "─") && strings.TrimSpace(strings.ReplaceAll(l, "━", "")) == "" {
+				return n, v
+			}
+		}
+		t.Fatalf("no breath line at %v:\n%s", at, v)
+		return 0, ""
+	}
+	s := time.Second
+	empty, _ := width(0)
+	mid, _ := width(2 * s)
+	full, v := width(4 * s)
+	out, _ := width(9 * s)
+	if !(empty < mid && mid < full) {
+		t.Errorf("the inhale does not widen the line: %d, %d, %d", empty, mid, full)
+	}
+	if out >= full || out <= empty {
+		t.Errorf("halfway through the exhale the line is %d wide (full %d, empty %d)", out, full, empty)
+	}
+	if !strings.Contains(v, "hold") {
+		t.Errorf("at the top of the breath the view does not say hold:\n%s", v)
+	}
+	if v := ansi.Strip(sessionModel(sessionState(), 80, 24).View().Content); strings.Contains(v, "breathe in") {
+		t.Error("a breath is drawn outside the breathing phase")
+	}
+}
+
 func TestGoldenViews(t *testing.T) {
 	completed := sessionState()
 	completed.Status = engine.Completed
@@ -135,6 +184,10 @@ func TestGoldenViews(t *testing.T) {
 		cancel := sessionModel(sessionState(), 80, 24)
 		cancel.dialog = dialogCancel
 		views["cancel_dialog"] = cancel
+		views["breathing"] = breathingModel(engine.DefaultBreath.At(2*time.Second), 80, 24)
+		helpShown := sessionModel(sessionState(), 80, 24)
+		helpShown.help.ShowAll = true
+		views["session_help"] = helpShown
 
 		for name, m := range views {
 			t.Run(name+suffix, func(t *testing.T) {
