@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"lull/app"
 	"lull/engine"
@@ -85,7 +86,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	switch {
 	case final.Status == engine.Completed:
 		fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences. Saved as %s.\n",
-			human.Clock(final.Elapsed), final.Spoken(), final.ID)
+			human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), final.ID)
 		return closeErr
 	case errors.Is(runErr, engine.ErrAbandoned):
 		return &exitError{code: 1, err: fmt.Errorf("session %s was cancelled", final.ID)}

@@ -104,7 +104,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 	}
 	took := time.Since(began)
 	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences → %s in %s (%.0f× real time). Saved as %s.\n",
-		human.Clock(final.Elapsed), final.Spoken(), out, took.Round(100*time.Millisecond),
+		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), out, took.Round(100*time.Millisecond),
 		final.Elapsed.Seconds()/took.Seconds(), final.ID)
 	return nil
 }

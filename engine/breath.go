@@ -96,8 +96,8 @@ func (b BreathPattern) At(t time.Duration) Breath {
 	return br
 }
 
-// offset is where a stage begins within the breath.
-func (b BreathPattern) offset(s BreathStage) time.Duration {
+// Offset is where a stage begins within the breath.
+func (b BreathPattern) Offset(s BreathStage) time.Duration {
 	switch s {
 	case StageHold:
 		return b.Inhale
@@ -116,7 +116,7 @@ func (b BreathPattern) untilStage(t time.Duration, s BreathStage) time.Duration 
 	if period <= 0 {
 		return 0
 	}
-	d := (b.offset(s) - t%period) % period
+	d := (b.Offset(s) - t%period) % period
 	if d < 0 {
 		d += period
 	}

@@ -130,7 +130,7 @@ func TestBreathingLinesLandOnTheirBreath(t *testing.T) {
 		}
 		n++
 		into := (spk.starts[i] - spk.anchor) % period
-		if want := DefaultBreath.offset(CueStage(text)); into != want {
+		if want := DefaultBreath.Offset(CueStage(text)); into != want {
 			t.Errorf("%q began %v into the breath, want %v", text, into, want)
 		}
 	}
