@@ -10,7 +10,7 @@ import (
 
 // Soundscapes are the ambient beds lull synthesizes, in the order the
 // listener cycles through them.
-var Soundscapes = []string{"brown", "none"}
+var Soundscapes = []string{"rain", "ocean", "brown", "drone", "none"}
 
 // CheckSoundscape refuses a soundscape lull does not make.
 func CheckSoundscape(name string) error {
@@ -26,8 +26,14 @@ func CheckSoundscape(name string) error {
 // fades it in and out.
 func newSoundscape(name string, rate beep.SampleRate, seed uint64) (beep.Streamer, error) {
 	switch name {
+	case "rain":
+		return newRain(rate, seed), nil
+	case "ocean":
+		return newOcean(rate, seed), nil
 	case "brown":
 		return newBrown(rate, seed), nil
+	case "drone":
+		return newDrone(rate, seed), nil
 	case "none", "":
 		return nil, nil
 	}
