@@ -1,0 +1,165 @@
+package audio
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/gopxl/beep/v2"
+
+	"lull/engine"
+)
+
+// voiceError is a voice's failure, named after the voice, so the fallback
+// can tell the listener what happened without repeating the name.
+type voiceError struct {
+	voice string
+	err   error
+}
+
+func (e *voiceError) Error() string { return e.voice + ": " + e.err.Error() }
+func (e *voiceError) Unwrap() error { return e.err }
+
+// failed wraps what went wrong with a voice.
+func failed(voice string, format string, args ...any) error {
+	return &voiceError{voice: voice, err: fmt.Errorf(format, args...)}
+}
+
+// localTimeout bounds one sentence from a local engine: they take well
+// under a second, and one that hangs must not stall the session.
+const localTimeout = 20 * time.Second
+
+// maxClipBytes bounds what a voice engine may hand back: a sentence is a
+// few hundred kilobytes.
+const maxClipBytes = 32 << 20
+
+// Files a local engine works with, inside its private directory.
+const (
+	textFile = "text.txt"
+	wavFile  = "out.wav"
+)
+
+// localEngine is a voice program on this machine that writes a sentence as
+// a WAV file. Text reaches it through a file or stdin, never as an
+// argument, so no sentence can read as an option.
+type localEngine struct {
+	name    string
+	timeout time.Duration // 0: localTimeout
+	// command builds the run for one sentence; dir holds textFile and
+	// receives wavFile.
+	command func(ctx context.Context, text string, p engine.Phase, dir string) *exec.Cmd
+}
+
+// speak runs the engine in a private temporary directory, removed after.
+func (l *localEngine) speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
+	timeout := l.timeout
+	if timeout <= 0 {
+		timeout = localTimeout
+	}
+	run, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	dir, err := os.MkdirTemp("", "lull-voice-")
+	if err != nil {
+		return nil, failed(l.name, "no room for its files: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.WriteFile(filepath.Join(dir, textFile), []byte(text+"\n"), 0o600); err != nil {
+		return nil, failed(l.name, "no room for its files: %w", err)
+	}
+
+	cmd := l.command(run, text, p, dir)
+	cmd.Dir = dir // anything else it writes goes where it is removed
+	stderr := &cappedBuffer{max: 64 << 10}
+	cmd.Stderr = stderr
+	killGroup(cmd)
+	cmd.WaitDelay = time.Second // a stray child holding stderr open
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case run.Err() != nil:
+			return nil, failed(l.name, "timed out: no speech after %v", timeout)
+		case errors.As(err, &exit):
+			return nil, failed(l.name, "%v%s", exit, lastLine(stderr.String()))
+		}
+		return nil, failed(l.name, "could not run: %w", err)
+	}
+	return readSpeech(l.name, filepath.Join(dir, wavFile), text, rate, stderr.String())
+}
+
+// readSpeech decodes what an engine wrote, within maxClipBytes.
+func readSpeech(name, path, text string, rate beep.SampleRate, stderr string) ([]float32, error) {
+	info, err := os.Stat(path)
+	if err != nil || info.Size() == 0 {
+		return nil, failed(name, "wrote no speech%s", lastLine(stderr))
+	}
+	if info.Size() > maxClipBytes {
+		return nil, failed(name, "wrote more than %d MiB for one sentence", maxClipBytes>>20)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, failed(name, "unreadable output: %w", err)
+	}
+	return decodeSpeech(name, b, text, rate)
+}
+
+// decodeSpeech turns an engine's WAV into a clip at the output rate.
+func decodeSpeech(name string, wav []byte, text string, rate beep.SampleRate) ([]float32, error) {
+	mono, from, err := decodeWAV(wav)
+	if err != nil {
+		return nil, failed(name, "unreadable output: %w", err)
+	}
+	if len(mono) == 0 && hasWords(text) {
+		return nil, failed(name, "wrote no speech")
+	}
+	return resample(mono, beep.SampleRate(from), rate), nil
+}
+
+func hasWords(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// lastLine is the end of an engine's complaint, where the reason usually
+// is, as ": reason" — or nothing when it said nothing.
+func lastLine(stderr string) string {
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	if last == "" {
+		return ""
+	}
+	if r := []rune(last); len(r) > 200 {
+		last = string(r[:200]) + "…"
+	}
+	return ": " + last
+}
+
+// cappedBuffer keeps the first max bytes written to it and drops the rest,
+// so a chatty engine cannot fill memory.
+type cappedBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+func (c *cappedBuffer) Write(p []byte) (int, error) {
+	if room := c.max - c.Len(); room > 0 {
+		c.Buffer.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// phaseStyle picks a phase's entry from a per-phase table; anything not a
+// phase speaks like the opening.
+func phaseStyle[T any](table *[len(engine.Phases)]T, p engine.Phase) T {
+	if !p.Valid() {
+		p = engine.Atmosphere
+	}
+	return table[p]
+}
