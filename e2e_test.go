@@ -46,11 +46,24 @@ func lull(t *testing.T, home string, scale string, args ...string) (stdout, stde
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, lullBin, args...)
-	cmd.Env = append(os.Environ(), "LULL_HOME="+home, "LULL_TIME_SCALE="+scale)
+	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE="+scale)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err = cmd.Run()
 	return out.String(), errOut.String(), err
+}
+
+// hermeticEnv is this environment without what would send a test's words
+// to a server: an OpenAI key in a developer's shell must not make the
+// auto voice call OpenAI.
+func hermeticEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "OPENAI_") && !strings.HasPrefix(kv, "LULL_") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 func onlySession(t *testing.T, home string) (string, string) {
@@ -263,7 +276,7 @@ func TestTruncatedPrimaryLoadsBackup(t *testing.T) {
 func TestSecondResumeIsRefused(t *testing.T) {
 	home := t.TempDir()
 	first := exec.Command(lullBin, "new", "--no-tui", "--length", "30", "--voice", "none")
-	first.Env = append(os.Environ(), "LULL_HOME="+home, "LULL_TIME_SCALE=1")
+	first.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=1")
 	var firstOut bytes.Buffer
 	first.Stdout, first.Stderr = &firstOut, &firstOut
 	if err := first.Start(); err != nil {

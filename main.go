@@ -79,7 +79,7 @@ func (c *cli) open() (*environment, error) {
 	}
 	env := &environment{paths: paths}
 	env.log, env.logf = openLog(paths.Log)
-	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, TimeScale: scale, Logger: env.log,
+	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), TimeScale: scale, Logger: env.log,
 		Quiet: func() func() { return redirectStderr(env.logf) }})
 	if err != nil {
 		env.close()

@@ -26,7 +26,7 @@ func newScreen(t *testing.T, env []string, args ...string) *screen {
 		t.Skip("tmux is not installed (make test installs it)")
 	}
 	s := &screen{t: t, socket: fmt.Sprintf("lull-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	command := fmt.Sprintf("env TERM=xterm-256color %s %s %s; echo __EXIT=$?; sleep 600",
+	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u LULL_SPEECH_API_KEY TERM=xterm-256color %s %s %s; echo __EXIT=$?; sleep 600",
 		strings.Join(env, " "), lullBin, strings.Join(args, " "))
 	s.tmux("new-session", "-d", "-s", "lull", "-x", "80", "-y", "24", command)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })

@@ -102,11 +102,12 @@ func (a *App) Render(o engine.Options, w io.WriteSeeker) (*Run, error) {
 		return nil, err
 	}
 	player, err := audio.Open(audio.Options{
-		Voice:      st.Voice,
-		Soundscape: st.Soundscape,
-		Voices:     a.opts.Voices,
-		Render:     w,
-		Logger:     a.log,
+		Voice:       st.Voice,
+		Soundscape:  st.Soundscape,
+		Voices:      a.opts.Voices,
+		NoPacerTone: !a.opts.Config.Breathing.ToneOn(),
+		Render:      w,
+		Logger:      a.log,
 	})
 	if err != nil {
 		sess.Close()
@@ -192,6 +193,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		Speaker: player,
 		Store:   sess,
 		Logger:  a.log.With("session", st.ID),
+		Breath:  a.opts.Config.Breathing.Pattern(),
 	})
 	if err != nil {
 		sess.Close()
@@ -210,12 +212,13 @@ func (a *App) sound(voice, soundscape string) (*audio.Player, []string, error) {
 		return a.player, a.player.Notices(), err
 	}
 	p, err := audio.Open(audio.Options{
-		Voice:      voice,
-		Soundscape: soundscape,
-		Voices:     a.opts.Voices,
-		TimeScale:  a.opts.TimeScale,
-		Logger:     a.log,
-		Quiet:      a.opts.Quiet,
+		Voice:       voice,
+		Soundscape:  soundscape,
+		Voices:      a.opts.Voices,
+		NoPacerTone: !a.opts.Config.Breathing.ToneOn(),
+		TimeScale:   a.opts.TimeScale,
+		Logger:      a.log,
+		Quiet:       a.opts.Quiet,
 	})
 	if err != nil {
 		return nil, nil, err

@@ -18,7 +18,7 @@ func testApp(t *testing.T) *App {
 	home := t.TempDir()
 	a, err := New(Options{
 		Paths:     Paths{Data: home},
-		Config:    Config{Length: 5, Voice: "none", Soundscape: "brown"},
+		Config:    Config{Length: 5, Voice: "none", Soundscape: "brown", Breathing: defaultConfig.Breathing},
 		TimeScale: 2000, // the silent output, fast
 	})
 	if err != nil {

@@ -6,20 +6,70 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
+	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"lull/audio"
+	"lull/engine"
 )
 
-// Config is the user's settings file: defaults for new sessions.
+// Config is the user's settings file: defaults for new sessions, where the
+// voices are, and the breathing rhythm.
 type Config struct {
-	Length     int    `yaml:"length"`     // minutes
-	Voice      string `yaml:"voice"`      // auto, espeak-ng, none
-	Soundscape string `yaml:"soundscape"` // brown, none
+	Length     int             `yaml:"length"`     // minutes
+	Voice      string          `yaml:"voice"`      // a name from audio.Voices
+	Soundscape string          `yaml:"soundscape"` // a name from audio.Soundscapes
+	Piper      PiperConfig     `yaml:"piper"`
+	Speech     SpeechConfig    `yaml:"speech"`
+	Breathing  BreathingConfig `yaml:"breathing"`
 }
 
+// PiperConfig points at a piper binary and a voice model.
+type PiperConfig struct {
+	Binary string `yaml:"binary"`
+	Model  string `yaml:"model"`
+}
+
+// SpeechConfig is an OpenAI-compatible /v1/audio/speech server. The key
+// never lives in this file: OPENAI_API_KEY goes to OpenAI only, and
+// LULL_SPEECH_API_KEY to a server of your own.
+type SpeechConfig struct {
+	BaseURL string `yaml:"base_url"` // with the /v1
+	Model   string `yaml:"model"`
+	Voice   string `yaml:"voice"`
+	Format  string `yaml:"format"` // wav or pcm
+}
+
+// BreathingConfig is the breathing phase's rhythm, in seconds, and
+// whether the pacer's tone sounds.
+type BreathingConfig struct {
+	Inhale  float64 `yaml:"inhale"`
+	Hold    float64 `yaml:"hold"`
+	Exhale  float64 `yaml:"exhale"`
+	HoldOut float64 `yaml:"rest"`
+	Tone    *bool   `yaml:"tone"`
+}
+
+// Pattern is the rhythm as the engine takes it.
+func (b BreathingConfig) Pattern() engine.BreathPattern {
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	return engine.BreathPattern{Inhale: s(b.Inhale), Hold: s(b.Hold), Exhale: s(b.Exhale), HoldOut: s(b.HoldOut)}
+}
+
+// ToneOn reports whether the pacer's tone sounds (it does unless turned off).
+func (b BreathingConfig) ToneOn() bool { return b.Tone == nil || *b.Tone }
+
 // Defaults when the file says nothing.
-var defaultConfig = Config{Length: 10, Voice: "auto", Soundscape: "brown"}
+var defaultConfig = Config{
+	Length: 10, Voice: "auto", Soundscape: "brown",
+	Breathing: BreathingConfig{Inhale: 4, Hold: 2, Exhale: 6},
+}
+
+// configKeys is what the file may hold, for error messages.
+const configKeys = "length, voice, soundscape, piper, speech, breathing"
 
 // LoadConfig reads the config file; a missing file means the defaults.
 func LoadConfig(path string) (Config, error) {
@@ -34,7 +84,7 @@ func LoadConfig(path string) (Config, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) {
-		return cfg, fmt.Errorf("%s: %w (keys: length, voice, soundscape)", path, err)
+		return cfg, fmt.Errorf("%s: %w (keys: %s)", path, err, configKeys)
 	}
 	if cfg.Length != 0 && (cfg.Length < 5 || cfg.Length > 60) {
 		return cfg, fmt.Errorf("%s: length %d is not between 5 and 60 minutes", path, cfg.Length)
@@ -45,5 +95,45 @@ func LoadConfig(path string) (Config, error) {
 	if err := checkChoice("soundscape", cfg.Soundscape, Soundscapes); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)
 	}
+	if err := cfg.Breathing.Pattern().Check(); err != nil {
+		return cfg, fmt.Errorf("%s: breathing: %w", path, err)
+	}
+	if f := cfg.Speech.Format; f != "" && f != "wav" && f != "pcm" {
+		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", path, f)
+	}
+	if u := cfg.Speech.BaseURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return cfg, fmt.Errorf("%s: speech base_url %q: give a URL like http://localhost:8880/v1", path, u)
+		}
+	}
 	return cfg, nil
+}
+
+// Voices is where the voices are, with the key taken from the
+// environment: OpenAI's key only ever goes to OpenAI.
+func (c Config) Voices(getenv func(string) string) audio.VoiceConfig {
+	v := audio.VoiceConfig{
+		Piper: audio.PiperConfig{Binary: c.Piper.Binary, Model: c.Piper.Model},
+		Speech: audio.SpeechConfig{BaseURL: c.Speech.BaseURL, Model: c.Speech.Model,
+			Voice: c.Speech.Voice, Format: c.Speech.Format},
+	}
+	switch {
+	case c.Speech.BaseURL != "" && !isOpenAI(c.Speech.BaseURL):
+		v.Speech.APIKey = getenv("LULL_SPEECH_API_KEY")
+	case c.Speech.BaseURL != "":
+		v.Speech.APIKey = getenv("OPENAI_API_KEY")
+	case getenv("OPENAI_BASE_URL") == "" || isOpenAI(getenv("OPENAI_BASE_URL")):
+		// An OPENAI_BASE_URL of another server (Ollama, say) is for the
+		// guide; speech there needs its own base_url.
+		v.Speech.APIKey = getenv("OPENAI_API_KEY")
+		if v.Speech.APIKey != "" {
+			v.Speech.BaseURL = "https://api.openai.com/v1"
+		}
+	}
+	return v
+}
+
+func isOpenAI(base string) bool {
+	u, err := url.Parse(base)
+	return err == nil && u.Host == "api.openai.com"
 }

@@ -58,7 +58,6 @@ type Player struct {
 
 	mu      sync.Mutex // guards voice, voiceName and notices
 	voice   Voice      // nil: text only
-	choice  string     // the voice name asked for
 	notices []string
 
 	closed    chan struct{}
@@ -137,17 +136,16 @@ func (p *Player) Configure(voice, soundscape string) error {
 	if err := CheckSoundscape(soundscape); err != nil && soundscape != "" {
 		return err
 	}
-	p.mu.Lock()
-	if voice != p.choice || p.voice == nil {
-		v, notices, err := findVoice(voice, p.voices, p.notify)
-		if err != nil {
-			p.mu.Unlock()
-			return err
-		}
-		p.voice, p.choice = v, voice
-		p.notices = append(p.notices, notices...)
-		p.log.Info("voice", slog.String("asked", voice), slog.String("using", p.voiceName()))
+	// Found afresh for every session: a voice installed since, or one that
+	// failed in the last session, gets its chance again.
+	v, notices, err := findVoice(voice, p.voices, p.notify)
+	if err != nil {
+		return err
 	}
+	p.mu.Lock()
+	p.voice = v
+	p.notices = append(p.notices, notices...)
+	p.log.Info("voice", slog.String("asked", voice), slog.String("using", p.voiceName()))
 	p.seed++
 	seed := p.seed
 	p.mu.Unlock()
