@@ -37,7 +37,7 @@ func newRoot(c *cli) *cobra.Command {
 			})
 		},
 	}
-	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.sessionsCmd(), c.versionCmd())
+	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
 	return root
 }
 

@@ -316,3 +316,28 @@ func TestSecondResumeIsRefused(t *testing.T) {
 		t.Errorf("Ctrl-C did not say how to resume:\n%s", firstOut.String())
 	}
 }
+
+// lull doctor reports the sound, the voices, the settings and the files,
+// and never a key.
+func TestDoctorReportsWithoutTheKey(t *testing.T) {
+	home := t.TempDir()
+	const key = "sk-test-never-shown-4242"
+	cmd := exec.Command(lullBin, "doctor")
+	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "OPENAI_API_KEY="+key)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("doctor: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Sound", "device", "Voices", "espeak-ng", "soundscapes", "rain, ocean, brown (yours), drone, none",
+		"breathing", "OPENAI_API_KEY", "set (never shown)", filepath.Join(home, "config.yaml")} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("doctor does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), key) || strings.Contains(string(out), "4242") {
+		t.Errorf("doctor shows the key:\n%s", out)
+	}
+	if strings.Contains(string(out), "ALSA lib") {
+		t.Errorf("ALSA's own complaints reach the terminal:\n%s", out)
+	}
+}

@@ -81,6 +81,9 @@ func New(o Options) (*App, error) {
 // Config is the settings in use.
 func (a *App) Config() Config { return a.opts.Config }
 
+// Voices is where the voices are, as sessions will look for them.
+func (a *App) Voices() audio.VoiceConfig { return a.opts.Voices }
+
 // Store is the session store, for listing and showing.
 func (a *App) Store() *sessions.Store { return a.store }
 

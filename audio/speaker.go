@@ -1,6 +1,8 @@
 package audio
 
 import (
+	"fmt"
+	"runtime"
 	"sync"
 	"time"
 
@@ -52,3 +54,21 @@ func (speakerOut) unlock() { speaker.Unlock() }
 func (speakerOut) suspend()     { _ = speaker.Suspend() }
 func (speakerOut) resume()      { _ = speaker.Resume() }
 func (speakerOut) close() error { speaker.Close(); return nil }
+
+// ProbeDevice opens the sound card as a session would and describes it,
+// for lull doctor. quiet, when set, is called around the opening.
+func ProbeDevice(quiet func() (restore func())) (string, error) {
+	if quiet != nil {
+		defer quiet()()
+	}
+	out, err := openSpeaker(newMix(Rate))
+	if err != nil {
+		return "", err
+	}
+	defer out.close()
+	system := "ALSA's default device"
+	if runtime.GOOS == "darwin" {
+		system = "CoreAudio"
+	}
+	return fmt.Sprintf("%s, %d Hz, %v buffer", system, Rate, speakerBuffer), nil
+}
