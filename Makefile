@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= lull
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test build deps test-deps vet fuzz clean
+.PHONY: run test bench build deps test-deps vet fuzz clean
 
 ## run: install what is missing, build, and start lull
 run: deps build
@@ -16,6 +16,12 @@ build:
 ## test: install what the tests need, then run everything with the race detector
 test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m ./...
+
+## bench: the speed and cost figures — render speed, the mixer's CPU per
+## second of audio, a playing session's CPU and memory, the session store
+bench: test-deps
+	$(GO) test -run '^$$' -bench . -benchtime 1x . ./app
+	$(GO) test -run '^$$' -bench . ./audio ./sessions
 
 vet:
 	$(GO) vet ./...

@@ -19,7 +19,9 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 	o.Crisis = prompts.Crisis
 	_, o.NoColor = os.LookupEnv("NO_COLOR")
 	restore := redirectStderr(env.logf)
-	p := tea.NewProgram(tui.New(o))
+	// Twenty frames a second: the breath animation needs ten, typing feels
+	// instant, and an idle screen wakes a third as often as the default.
+	p := tea.NewProgram(tui.New(o), tea.WithFPS(20))
 	final, err := p.Run()
 	restore()
 	if m, ok := final.(tui.Model); ok {

@@ -15,12 +15,12 @@ import (
 // screen is a tmux session on a private server running one command in an
 // 80×24 terminal.
 type screen struct {
-	t      *testing.T
+	t      testing.TB
 	socket string
 }
 
 // newScreen starts lull with env (NAME=value pairs) and args.
-func newScreen(t *testing.T, env []string, args ...string) *screen {
+func newScreen(t testing.TB, env []string, args ...string) *screen {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed (make test installs it)")

@@ -47,6 +47,9 @@ const tickEvery = 250 * time.Millisecond
 // breathTick is the breathing animation's frame: ten a second.
 const breathTick = 100 * time.Millisecond
 
+// idleTick is how often a paused or finished session's screen is checked.
+const idleTick = 2 * time.Second
+
 func (m Model) loadSessions() tea.Cmd {
 	b := m.backend
 	return func() tea.Msg {
@@ -67,7 +70,10 @@ func (m Model) follow() tea.Cmd {
 
 func (m Model) tick() tea.Cmd {
 	gen, every := m.gen, tickEvery
-	if m.sess.progress.Breath != nil {
+	switch {
+	case m.sess.status == engine.Paused || m.sess.status.Finished():
+		every = idleTick // nothing moves: a paused session costs next to nothing
+	case m.sess.progress.Breath != nil:
 		every = breathTick // the breath animation moves smoothly
 	}
 	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
