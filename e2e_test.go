@@ -345,3 +345,41 @@ func TestDoctorReportsWithoutTheKey(t *testing.T) {
 		t.Errorf("ALSA's own complaints reach the terminal:\n%s", out)
 	}
 }
+
+// With no sound device, lull plays to a silent output that keeps real
+// time, says so once, and keeps ALSA's complaints off the terminal.
+func TestNoSoundDeviceFallsBackToTheSilentOutput(t *testing.T) {
+	home := t.TempDir()
+	cmd := exec.Command(lullBin, "new", "--no-tui", "--length", "5", "--voice", "none")
+	// A PulseAudio server that is not there: ALSA's default device fails.
+	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "PULSE_SERVER=unix:/nonexistent/native")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(out.String(), "Phase 1 of 5") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	started := time.Now()
+	time.Sleep(4 * time.Second) // real time: the opening quiet, then the first line
+	_ = cmd.Process.Signal(syscall.SIGINT)
+	_ = cmd.Wait()
+	stderr := errOut.String()
+	if n := strings.Count(stderr, "No sound device could be opened"); n != 1 {
+		t.Errorf("the missing device was reported %d times:\n%s", n, stderr)
+	}
+	if strings.Contains(stderr, "ALSA lib") {
+		t.Errorf("ALSA's complaints reached the terminal:\n%s", stderr)
+	}
+	id, _ := onlySession(t, home)
+	st := load(t, home, id)
+	if st.Status != engine.Paused {
+		t.Errorf("after Ctrl-C the session is %s", st.Status)
+	}
+	// The silent output keeps real time: about four seconds passed.
+	if real := time.Since(started); st.Elapsed < 2*time.Second || st.Elapsed > real+2*time.Second {
+		t.Errorf("%v of session time in about %v of real time", st.Elapsed, real)
+	}
+}
