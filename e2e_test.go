@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -353,7 +354,7 @@ func TestNoSoundDeviceFallsBackToTheSilentOutput(t *testing.T) {
 	cmd := exec.Command(lullBin, "new", "--no-tui", "--length", "5", "--voice", "none")
 	// A PulseAudio server that is not there: ALSA's default device fails.
 	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "PULSE_SERVER=unix:/nonexistent/native")
-	var out, errOut bytes.Buffer
+	var out, errOut lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -382,4 +383,22 @@ func TestNoSoundDeviceFallsBackToTheSilentOutput(t *testing.T) {
 	if real := time.Since(started); st.Elapsed < 2*time.Second || st.Elapsed > real+2*time.Second {
 		t.Errorf("%v of session time in about %v of real time", st.Elapsed, real)
 	}
+}
+
+// lockedBuffer is a buffer a running command writes while the test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
