@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"lull/app"
+	"lull/audio"
 	"lull/engine"
 	"lull/prompts"
 	"lull/tui"
@@ -75,9 +76,19 @@ func (b backend) Resume(id string) (tui.Run, error) {
 
 func (b backend) Choices() tui.Choices {
 	cfg := b.app.Config()
+	// Only the voices this machine has, so no choice on the form is a
+	// dead end; a configured voice that went missing stays, so the form
+	// shows what the config says.
+	voices := []string{"auto"}
+	for _, v := range audio.DescribeVoices(b.app.Voices()) {
+		if v.Available || v.Name == cfg.Voice {
+			voices = append(voices, v.Name)
+		}
+	}
+	voices = append(voices, "none")
 	return tui.Choices{
 		Lengths: app.Lengths, Length: cfg.Length,
-		Voices: app.Voices, Voice: cfg.Voice,
+		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
 	}
 }
