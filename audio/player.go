@@ -146,11 +146,9 @@ func (p *Player) Configure(voice, soundscape string) error {
 	p.voice = v
 	p.notices = append(p.notices, notices...)
 	p.log.Info("voice", slog.String("asked", voice), slog.String("using", p.voiceName()))
-	p.seed++
-	seed := p.seed
 	p.mu.Unlock()
 
-	s, err := newSoundscape(soundscape, Rate, seed)
+	s, err := p.newSoundscape(soundscape)
 	if err != nil {
 		return err
 	}
@@ -368,11 +366,7 @@ func (p *Player) NextSoundscape() string {
 			next = Soundscapes[(i+1)%len(Soundscapes)]
 		}
 	}
-	p.mu.Lock()
-	p.seed++
-	seed := p.seed
-	p.mu.Unlock()
-	s, err := newSoundscape(next, Rate, seed)
+	s, err := p.newSoundscape(next)
 	if err != nil {
 		return cur
 	}
@@ -380,6 +374,16 @@ func (p *Player) NextSoundscape() string {
 	defer p.out.unlock()
 	p.m.setSoundscape(next, s)
 	return next
+}
+
+// newSoundscape makes a soundscape with a seed of its own: each one the
+// listener hears is a new one, and a render's are reproducible.
+func (p *Player) newSoundscape(name string) (beep.Streamer, error) {
+	p.mu.Lock()
+	p.seed++
+	seed := p.seed
+	p.mu.Unlock()
+	return newSoundscape(name, Rate, seed)
 }
 
 // Soundscape is the soundscape playing, or "none".
