@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -18,7 +17,6 @@ import (
 	"lull/audio"
 	"lull/engine"
 	"lull/guide"
-	"lull/prompts"
 	"lull/sessions"
 )
 
@@ -29,11 +27,17 @@ var (
 	Soundscapes = audio.Soundscapes
 )
 
-func checkChoice(what, v string, allowed []string) error {
-	if v == "" || slices.Contains(allowed, v) {
-		return nil
+// checkSound refuses a voice or soundscape lull does not know; empty means
+// the default.
+func checkSound(voice, soundscape string) error {
+	var errs []error
+	if voice != "" {
+		errs = append(errs, audio.CheckVoice(voice))
 	}
-	return fmt.Errorf("unknown %s %q (choose %s)", what, v, strings.Join(allowed, ", "))
+	if soundscape != "" {
+		errs = append(errs, audio.CheckSoundscape(soundscape))
+	}
+	return errors.Join(errs...)
 }
 
 // Options set up an App.
@@ -142,8 +146,7 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 		o.Seed = randomSeed()
 	}
 	o.Intention = strings.TrimSpace(o.Intention)
-	if err := errors.Join(engine.CheckLength(o.Length), checkChoice("voice", o.Voice, Voices),
-		checkChoice("soundscape", o.Soundscape, Soundscapes)); err != nil {
+	if err := errors.Join(engine.CheckLength(o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
 		return nil, engine.State{}, err
 	}
 	if err := engine.DefaultSafety().ScreenIntention(o.Intention); err != nil {
@@ -186,13 +189,13 @@ func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) 
 
 // run builds the engine for a locked session and starts it running.
 func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, notices []string) (*Run, error) {
-	material, err := prompts.Builtin()
+	builtin, err := guide.DefaultBuiltin()
 	if err != nil {
 		sess.Close()
 		return nil, err
 	}
 	eng, err := engine.New(st, engine.Config{
-		Guide:   guide.NewBuiltin(material),
+		Guide:   builtin,
 		Speaker: player,
 		Store:   sess,
 		Logger:  a.log.With("session", st.ID),

@@ -89,10 +89,7 @@ func LoadConfig(path string) (Config, error) {
 	if cfg.Length != 0 && (cfg.Length < 5 || cfg.Length > 60) {
 		return cfg, fmt.Errorf("%s: length %d is not between 5 and 60 minutes", path, cfg.Length)
 	}
-	if err := checkChoice("voice", cfg.Voice, Voices); err != nil {
-		return cfg, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := checkChoice("soundscape", cfg.Soundscape, Soundscapes); err != nil {
+	if err := checkSound(cfg.Voice, cfg.Soundscape); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)
 	}
 	if err := cfg.Breathing.Pattern().Check(); err != nil {
