@@ -1,7 +1,9 @@
 // Package prompts holds lull's words as data: the built-in guide's material
-// (builtin/*.yaml, one file per phase) and the message shown instead of a
-// session when an intention signals crisis (crisis.md). The files are meant
-// to be read and reviewed by people who do not read Go.
+// (builtin/*.yaml, one file per phase), the LLM guide's prompts (llm/: the
+// safety rules, the persona, each phase's instructions and the messages
+// that ask for words), and the message shown instead of a session when an
+// intention signals crisis (crisis.md). The files are meant to be read and
+// reviewed by people who do not read Go.
 package prompts
 
 import (
