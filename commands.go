@@ -19,6 +19,7 @@ import (
 
 type cli struct {
 	stdout, stderr io.Writer
+	guide          app.GuideFlags // --guide, --model, --private, --keep-responses
 }
 
 func newRoot(c *cli) *cobra.Command {
@@ -37,6 +38,7 @@ func newRoot(c *cli) *cobra.Command {
 			})
 		},
 	}
+	c.addGuideFlags(root.Flags())
 	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
 	return root
 }
@@ -104,6 +106,7 @@ func (c *cli) newCmd() *cobra.Command {
 	fl.StringVar(&f.voice, "voice", "", "voice: auto, espeak-ng or none (text only)")
 	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape: brown or none")
 	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	c.addGuideFlags(fl)
 	return cmd
 }
 
@@ -178,6 +181,7 @@ func (c *cli) resumeCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	c.addGuideFlags(cmd.Flags())
 	return cmd
 }
 

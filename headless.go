@@ -85,13 +85,16 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	final := r.Snapshot()
 	switch {
 	case final.Status == engine.Completed:
-		fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences. Saved as %s.\n",
-			human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), final.ID)
+		fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed.Round(time.Second)), final.Spoken())
+		if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
+			fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
+		}
+		fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
 		return closeErr
 	case errors.Is(runErr, engine.ErrAbandoned):
 		return &exitError{code: 1, err: fmt.Errorf("session %s was cancelled", final.ID)}
 	case final.Status == engine.Interrupted:
-		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v. Resume with: lull resume %s", final.ID, runErr, final.ID)}
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v.\nRetry with: lull resume %s\nOr carry on with the built-in guide: lull resume %s --guide builtin", final.ID, runErr, final.ID, final.ID)}
 	default:
 		return errors.Join(runErr, closeErr)
 	}

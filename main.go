@@ -77,9 +77,13 @@ func (c *cli) open() (*environment, error) {
 	if err != nil {
 		return nil, err
 	}
+	choice, err := app.ChooseGuide(cfg, c.guide, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
 	env := &environment{paths: paths}
 	env.log, env.logf = openLog(paths.Log)
-	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), TimeScale: scale, Logger: env.log,
+	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), Guide: choice, TimeScale: scale, Logger: env.log,
 		Quiet: func() func() { return redirectStderr(env.logf) }})
 	if err != nil {
 		env.close()

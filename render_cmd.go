@@ -46,6 +46,7 @@ func (c *cli) renderCmd() *cobra.Command {
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
 	fl.StringVar(&f.voice, "voice", "", "voice: auto, a voice's name, or none")
 	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape, or none")
+	c.addGuideFlags(fl)
 	return cmd
 }
 

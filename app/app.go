@@ -16,7 +16,6 @@ import (
 
 	"lull/audio"
 	"lull/engine"
-	"lull/guide"
 	"lull/sessions"
 )
 
@@ -49,6 +48,8 @@ type Options struct {
 	Now       func() time.Time
 	// Voices say where piper and a speech server are.
 	Voices audio.VoiceConfig
+	// Guide is who writes the words of this process's runs.
+	Guide GuideChoice
 	// Quiet is called around opening the sound card, whose C library
 	// writes to fd 2; it returns how to undo itself.
 	Quiet func() (restore func())
@@ -189,17 +190,19 @@ func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) 
 
 // run builds the engine for a locked session and starts it running.
 func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, notices []string) (*Run, error) {
-	builtin, err := guide.DefaultBuiltin()
+	g, fallback, forget, err := a.guides(st)
 	if err != nil {
 		sess.Close()
 		return nil, err
 	}
 	eng, err := engine.New(st, engine.Config{
-		Guide:   builtin,
-		Speaker: player,
-		Store:   sess,
-		Logger:  a.log.With("session", st.ID),
-		Breath:  a.opts.Config.Breathing.Pattern(),
+		Guide:     g,
+		Fallback:  fallback,
+		Forgetter: forget,
+		Speaker:   player,
+		Store:     sess,
+		Logger:    a.log.With("session", st.ID),
+		Breath:    a.opts.Config.Breathing.Pattern(),
 	})
 	if err != nil {
 		sess.Close()

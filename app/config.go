@@ -25,6 +25,8 @@ type Config struct {
 	Piper      PiperConfig     `yaml:"piper"`
 	Speech     SpeechConfig    `yaml:"speech"`
 	Breathing  BreathingConfig `yaml:"breathing"`
+	Guide      string          `yaml:"guide"` // auto, builtin or openai
+	LLM        GuideConfig     `yaml:"llm"`
 }
 
 // PiperConfig points at a piper binary and a voice model.
@@ -69,7 +71,7 @@ var defaultConfig = Config{
 }
 
 // configKeys is what the file may hold, for error messages.
-const configKeys = "length, voice, soundscape, piper, speech, breathing"
+const configKeys = "length, voice, soundscape, piper, speech, breathing, guide, llm"
 
 // LoadConfig reads the config file; a missing file means the defaults.
 func LoadConfig(path string) (Config, error) {
@@ -97,6 +99,17 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if f := cfg.Speech.Format; f != "" && f != "wav" && f != "pcm" {
 		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", path, f)
+	}
+	if g := cfg.Guide; g != "" && g != "auto" && g != "builtin" && g != "openai" {
+		return cfg, fmt.Errorf("%s: guide %q: choose auto, builtin or openai", path, g)
+	}
+	if f := cfg.LLM.OnFailure; f != "" && f != "builtin" && f != "interrupt" {
+		return cfg, fmt.Errorf("%s: llm on_failure %q: choose builtin (carry on with the built-in guide) or interrupt", path, f)
+	}
+	if u := cfg.LLM.BaseURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return cfg, fmt.Errorf("%s: llm base_url %q: give a URL like http://localhost:11434/v1", path, u)
+		}
 	}
 	if u := cfg.Speech.BaseURL; u != "" {
 		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {

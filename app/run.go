@@ -3,11 +3,13 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 
 	"lull/audio"
 	"lull/engine"
+	"lull/guide"
 	"lull/sessions"
 )
 
@@ -18,10 +20,13 @@ type Run struct {
 	player  *audio.Player
 	sess    *sessions.Session
 	notices []string
-	cancel  context.CancelFunc
-	done    chan struct{}
+	log     *slog.Logger
 	finish  func() error // after the engine stops: a render finishes its file
-	err     error        // what engine.Run returned; read after done
+
+	mu     sync.Mutex // guards the current engine run below
+	cancel context.CancelFunc
+	done   chan struct{}
+	err    error // what engine.Run returned; read after done
 
 	closeOnce sync.Once
 	closeErr  error
@@ -30,20 +35,60 @@ type Run struct {
 // startRun runs the engine on its own goroutine; the sound is hushed once
 // the engine has stopped, however it stopped.
 func startRun(eng *engine.Engine, sess *sessions.Session, player *audio.Player, notices []string, log *slog.Logger) *Run {
+	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, log: log}
+	r.launch()
+	return r
+}
+
+// launch runs the engine once more on its own goroutine.
+func (r *Run) launch() {
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, cancel: cancel, done: make(chan struct{})}
+	done := make(chan struct{})
+	r.mu.Lock()
+	r.cancel, r.done, r.err = cancel, done, nil
+	r.mu.Unlock()
 	go func() {
-		defer close(r.done)
-		defer player.Hush()
+		defer close(done)
+		defer r.player.Hush()
+		var err error
 		defer func() {
 			if p := recover(); p != nil {
-				log.Error("engine panic", "panic", p)
-				r.err = errors.New("lull stopped unexpectedly; the session was saved up to the last sentence")
+				r.log.Error("engine panic", "panic", p)
+				err = errors.New("lull stopped unexpectedly; the session was saved up to the last sentence")
 			}
+			r.mu.Lock()
+			r.err = err
+			r.mu.Unlock()
 		}()
-		r.err = eng.Run(ctx)
+		err = r.Engine.Run(ctx)
 	}()
-	return r
+}
+
+// Retry runs an interrupted session again on the guide that failed.
+func (r *Run) Retry() error { return r.again(nil) }
+
+// ContinueBuiltin runs an interrupted session on with the built-in guide,
+// from the same sentence.
+func (r *Run) ContinueBuiltin() error {
+	g, err := guide.DefaultBuiltin()
+	if err != nil {
+		return err
+	}
+	return r.again(g)
+}
+
+func (r *Run) again(g engine.Guide) error {
+	<-r.Done()
+	if st := r.Snapshot().Status; st != engine.Interrupted {
+		return fmt.Errorf("the session is %s, not interrupted", st)
+	}
+	if g != nil {
+		if err := r.SwitchGuide(g); err != nil {
+			return err
+		}
+	}
+	r.launch()
+	return nil
 }
 
 // Louder raises the volume a step and returns the level, 0–MaxVolume.
@@ -82,11 +127,17 @@ func (r *Run) Notices() []string { return r.notices }
 
 // Done is closed when the engine stops: completed, abandoned, interrupted
 // or closed.
-func (r *Run) Done() <-chan struct{} { return r.done }
+func (r *Run) Done() <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.done
+}
 
 // Err is how the engine stopped; valid once Done is closed.
 func (r *Run) Err() error {
-	<-r.done
+	<-r.Done()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if errors.Is(r.err, context.Canceled) {
 		return nil // stopped by Close
 	}
@@ -104,8 +155,11 @@ func (r *Run) Close() error {
 				errs = append(errs, err)
 			}
 		}
-		r.cancel()
-		<-r.done
+		r.mu.Lock()
+		cancel, done := r.cancel, r.done
+		r.mu.Unlock()
+		cancel()
+		<-done
 		if r.Snapshot().Status == engine.Running {
 			// The engine was still starting when we looked: pause it now,
 			// so the session is saved paused, not left running.

@@ -31,6 +31,9 @@ type Config struct {
 	Logger   *slog.Logger
 	// Breath is the breathing phase's rhythm; zero means DefaultBreath.
 	Breath BreathPattern
+	// Forgetter deletes the responses a provider stored for the session
+	// when it ends; nil means the guide, if it is one.
+	Forgetter Forgetter
 }
 
 // Engine runs one session. Its methods are safe to call from any goroutine.
@@ -49,6 +52,7 @@ type Engine struct {
 	st        State
 	guide     Guide
 	fallback  Guide
+	forgetter Forgetter
 	plan      planner
 	running   bool
 	cancel    context.CancelFunc
@@ -89,6 +93,10 @@ func New(st State, cfg Config) (*Engine, error) {
 	}
 	if e.safety == nil {
 		e.safety = DefaultSafety()
+	}
+	e.forgetter = cfg.Forgetter
+	if f, ok := cfg.Guide.(Forgetter); ok && e.forgetter == nil {
+		e.forgetter = f
 	}
 	if e.now == nil {
 		e.now = time.Now
@@ -201,6 +209,24 @@ func (e *Engine) Abandon() error {
 	}
 	e.gate.open()
 	e.checkpoint()
+	if cancel == nil {
+		e.forget() // a running session forgets as its run ends
+	}
+	return nil
+}
+
+// SwitchGuide puts another guide in charge for the next run: the listener
+// chose to carry on with the built-in guide, or another provider.
+func (e *Engine) SwitchGuide(g Guide) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.running {
+		return errors.New("the guide can change only between runs")
+	}
+	e.guide = g
+	if f, ok := g.(Forgetter); ok && e.forgetter == nil {
+		e.forgetter = f
+	}
 	return nil
 }
 
@@ -296,7 +322,14 @@ func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {
 func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending func(spoken int) []string) Request {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	var chain string
+	var unchained []string
+	if c := e.st.Chain; c.ResponseID != "" && c.Provider != "" && c.Provider == providerOf(e.guide) {
+		chain, unchained = c.ResponseID, c.Unchained[:len(c.Unchained):len(c.Unchained)]
+	}
 	return Request{
+		Chain:     chain,
+		Unchained: unchained,
 		Pending:   pending(e.st.Phases[p].Spoken),
 		Phase:     p,
 		WindDown:  windDown,

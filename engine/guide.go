@@ -29,6 +29,13 @@ type Request struct {
 	// Pending are sentences already handed out but not yet spoken (the one
 	// playing while the next is fetched): count them as said.
 	Pending []string
+	// Chain is the stored response to continue from, when the guide is the
+	// provider that stored it; "" means the guide has no memory of the
+	// session and must be told its history.
+	Chain string
+	// Unchained are sentences said (or pending) that the chained response
+	// does not hold: they came from calls cut short.
+	Unchained []string
 }
 
 // Stream is text arriving in pieces of any size.
@@ -43,4 +50,46 @@ type Stream interface {
 // repeating itself, and stretches the silences instead.
 type Capacity interface {
 	Capacity(p Phase, intention string) int
+}
+
+// Remote is implemented by a guide that runs at a provider: a model behind
+// an endpoint that may keep what it wrote.
+type Remote interface {
+	Model() string
+	// Provider names the endpoint and model whose stored responses a chain
+	// lives in: a chain is continued only on the same provider.
+	Provider() string
+}
+
+// Receipt is what one call to a remote guide left behind: its cost, and
+// the response the provider stored, if any.
+type Receipt struct {
+	ResponseID string   // the provider's id for the call's response; "" when none
+	Completed  bool     // that response ran to its end: later calls may chain from it
+	Stored     []string // responses the provider keeps until forgotten, retries' too
+	Tokens     Tokens
+	Cost       float64 // estimated, in US dollars; 0 when unknown or free
+	Withheld   int     // sentences the provider's moderation withheld
+}
+
+// Tokens counts a model's input and output.
+type Tokens struct {
+	In, Out int
+}
+
+// Add returns the sum of two counts.
+func (t Tokens) Add(u Tokens) Tokens { return Tokens{In: t.In + u.In, Out: t.Out + u.Out} }
+
+// Receipted is implemented by a stream that can say what its call cost. The
+// engine asks once, when the stream is closed, whether it ran to its end or
+// was cut short.
+type Receipted interface {
+	Receipt() Receipt
+}
+
+// Forgetter deletes stored responses at the provider. The engine asks when
+// a session ends (completed or abandoned), and keeps the ids it could not
+// delete in the session so a later run can try again.
+type Forgetter interface {
+	Forget(ctx context.Context, ids []string) (forgotten []string, err error)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
+	"slices"
 	"time"
 )
 
@@ -73,7 +75,7 @@ func (e *Engine) start(cancel context.CancelFunc) (fresh bool, err error) {
 			e.st.History = append(e.st.History, Entry{At: now, Phase: Atmosphere, Role: RoleUser, Text: e.st.Intention})
 		}
 	}
-	e.st.Guide = e.guide.Name()
+	e.startRun(e.guide, now)
 	e.running = true
 	e.cancel = cancel
 	e.accounted = e.speaker.Position()
@@ -99,16 +101,18 @@ func (e *Engine) stop() {
 // ended turns how a run stopped into what Run returns.
 func (e *Engine) ended(err error) error {
 	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.st.Status == Abandoned {
-		return ErrAbandoned
-	}
+	abandoned := e.st.Status == Abandoned
 	var gerr *GuideError
-	if errors.As(err, &gerr) {
+	if !abandoned && errors.As(err, &gerr) {
 		e.note(EventError, fmt.Sprintf("The guide stopped: %v. The session is interrupted; it can be resumed.", gerr.Err))
 		if serr := e.setStatus(Interrupted); serr != nil {
 			e.log.Error("interrupting", "err", serr)
 		}
+	}
+	e.mu.Unlock()
+	if abandoned {
+		e.forget()
+		return ErrAbandoned
 	}
 	return err
 }
@@ -133,7 +137,7 @@ func (e *Engine) phaseWithFallback(ctx context.Context, p Phase) error {
 		e.note(EventError, fmt.Sprintf("The guide %s failed: %v.", gerr.Guide, gerr.Err))
 		e.note(EventNotice, fmt.Sprintf("Continuing with the %s guide.", fb.Name()))
 		e.guide = fb
-		e.st.Guide = fb.Name()
+		e.startRun(fb, e.now())
 		e.mu.Unlock()
 		e.checkpoint()
 	}
@@ -197,13 +201,53 @@ func (e *Engine) complete(ctx context.Context) error {
 			Duration:    e.st.Elapsed,
 			Sentences:   e.st.Spoken(),
 			Dropped:     e.st.Dropped(),
+			Tokens:      e.st.Tokens(),
+			Cost:        e.st.Cost,
 			CompletedAt: now,
 		}
 		e.publish(Event{Kind: EventCompleted, Phase: Resolution})
 	}
 	e.mu.Unlock()
 	e.checkpoint()
+	e.forget()
 	return err
+}
+
+// startRun records the guide and model a run begins on. Callers hold e.mu.
+func (e *Engine) startRun(g Guide, now time.Time) {
+	run := Run{Guide: g.Name(), Model: modelOf(g), StartedAt: now}
+	e.st.Guide, e.st.Model = run.Guide, run.Model
+	e.st.Runs = append(e.st.Runs, run)
+}
+
+// forgetTimeout bounds how long a session's end waits for a provider to
+// delete what it stored.
+const forgetTimeout = 15 * time.Second
+
+// forget asks the provider to delete the responses it stored for the
+// session; the ids it could not delete stay in the session.
+func (e *Engine) forget() {
+	e.mu.Lock()
+	ids := slices.Clone(e.st.Stored)
+	f := e.forgetter
+	e.mu.Unlock()
+	if f == nil || len(ids) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), forgetTimeout)
+	defer cancel()
+	done, err := f.Forget(ctx, ids)
+	if err != nil {
+		e.log.Warn("forgetting stored responses", slog.Int("stored", len(ids)), slog.Int("forgotten", len(done)), slog.Any("err", err))
+	}
+	if len(done) == 0 {
+		return
+	}
+	e.mu.Lock()
+	e.st.Stored = slices.DeleteFunc(e.st.Stored, func(id string) bool { return slices.Contains(done, id) })
+	e.mu.Unlock()
+	e.log.Info("stored responses forgotten", slog.Int("count", len(done)))
+	e.checkpoint()
 }
 
 // hold keeps a silence on the output and counts it in the phase.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"time"
 )
 
 // GuideError is a guide's failure that the engine could not ride out.
@@ -27,11 +28,13 @@ type source struct {
 	issued   int      // sentences handed out: spoken or on their way
 	handed   []string // the texts handed out by this source, from index start
 	stream   Stream
+	call     *call
 	windDown bool // the open (or next) call leads onward
 	yielded  int  // sentences the open call has given
 	split    Splitter
 	queue    []string
 	ended    bool // the wind-down call is done: the phase's natural end
+	reopened bool // a call that failed mid-stream was followed by a fresh one
 }
 
 func newSource(e *Engine, p Phase, spoken int) *source {
@@ -67,9 +70,12 @@ func (s *source) next(ctx context.Context) (Line, error) {
 		if len(s.queue) > 0 {
 			text := s.queue[0]
 			s.queue = s.queue[1:]
-			line := Line{Text: text, Phase: s.phase, Index: s.issued}
+			line := Line{Text: text, Phase: s.phase, Index: s.issued, call: s.call}
 			s.issued++
 			s.handed = append(s.handed, text)
+			if s.call != nil {
+				s.call.said = append(s.call.said, text)
+			}
 			return line, nil
 		}
 		if s.ended {
@@ -86,12 +92,24 @@ func (s *source) next(ctx context.Context) (Line, error) {
 			s.accept(s.split.Flush())
 			s.finishCall()
 		case err != nil:
+			gave := s.yielded
 			s.closeStream()
 			if ctx.Err() != nil {
 				return Line{}, ctx.Err()
 			}
+			if gave > 0 && !s.reopened {
+				// Lines of this call were already out, so the guide could not
+				// retry it: one fresh call carries on from what was said.
+				s.reopened = true
+				s.split = Splitter{}
+				s.e.log.Warn("guide call failed mid-stream; opening a fresh one", slog.Any("err", err))
+				continue
+			}
 			return Line{}, &GuideError{Guide: s.e.guideName(), Err: err}
 		default:
+			if s.call.firstText.IsZero() && chunk != "" {
+				s.call.firstText = time.Now()
+			}
 			s.accept(s.split.Feed(chunk))
 		}
 	}
@@ -119,6 +137,7 @@ func (s *source) pending(spoken int) []string {
 
 func (s *source) open(ctx context.Context, b Budget) error {
 	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
+	s.call = &call{guide: s.e.guideName(), phase: s.phase, windDown: s.windDown, opened: time.Now()}
 	st, err := s.e.guideStream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -138,6 +157,7 @@ func (s *source) open(ctx context.Context, b Budget) error {
 func (s *source) finishCall() {
 	gave := s.yielded
 	s.closeStream()
+	s.reopened = false
 	switch {
 	case s.windDown:
 		s.ended = true
@@ -146,11 +166,17 @@ func (s *source) finishCall() {
 	}
 }
 
+// closeStream ends the open call, whether it ran to its end or is cut
+// short, and books its receipt.
 func (s *source) closeStream() {
-	if s.stream != nil {
-		if err := s.stream.Close(); err != nil {
-			s.e.log.Debug("closing guide stream", slog.Any("err", err))
-		}
-		s.stream = nil
+	if s.stream == nil {
+		return
 	}
+	if err := s.stream.Close(); err != nil {
+		s.e.log.Debug("closing guide stream", slog.Any("err", err))
+	}
+	if r, ok := s.stream.(Receipted); ok {
+		s.e.received(s.phase, r.Receipt(), s.call.said)
+	}
+	s.stream = nil
 }

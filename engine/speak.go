@@ -24,6 +24,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 	e.mu.Lock()
 	src := newSource(e, p, e.st.Phases[p].Spoken)
 	e.mu.Unlock()
+	defer src.closeStream() // a call the phase no longer needs is cut short
 	var ahead *prepared
 	for {
 		cur := ahead
@@ -50,6 +51,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 				return err
 			}
 		}
+		e.heard(cur.line)
 		e.publish(Event{Kind: EventSentence, Phase: p, Index: cur.line.Index, Text: cur.line.Text, Duration: cur.d})
 		played := e.play(ctx, cur)
 

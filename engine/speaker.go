@@ -9,7 +9,8 @@ import (
 type Line struct {
 	Text  string
 	Phase Phase
-	Index int // the sentence's index within its phase
+	Index int   // the sentence's index within its phase
+	call  *call // the guide call it came from, for its timing
 }
 
 // Utterance is a prepared line. Its duration is known before it plays.

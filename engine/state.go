@@ -48,6 +48,7 @@ type PhaseRecord struct {
 	Budget      Budget
 	Spoken      int           // sentences spoken
 	Dropped     int           // sentences the safety check withheld
+	Tokens      Tokens        // what a remote guide's calls in the phase cost
 	Elapsed     time.Duration // session time spent in the phase
 	StartedAt   time.Time
 	CompletedAt time.Time
@@ -66,6 +67,8 @@ type Summary struct {
 	Sentences   int
 	Dropped     int
 	Partial     bool // ended before its natural close (crash, summarized)
+	Tokens      Tokens
+	Cost        float64 // estimated US dollars; 0 when no paid model was used
 	CompletedAt time.Time
 	MoodBefore  int // 1–5, 0 when not given
 	MoodAfter   int
@@ -83,6 +86,11 @@ type State struct {
 	SealedAt   time.Time // when the intention was sealed; zero while created
 	Seed       int64
 	Guide      string // the guide of the latest run
+	Model      string // its model, for a remote guide
+	Runs       []Run  // every run, oldest first: guide and model are chosen per run
+	Chain      Chain  // where a remote guide's stored memory of the session stands
+	Stored     []string // responses kept at a provider, to forget at the end
+	Cost       float64 // estimated US dollars spent on the guide so far
 	Voice      string
 	Soundscape string
 	Phase      Phase // the current phase
@@ -91,6 +99,23 @@ type State struct {
 	Elapsed    time.Duration // session time spoken so far
 	History    []Entry
 	Summary    *Summary
+}
+
+// Run is one stretch of a session on one guide.
+type Run struct {
+	Guide     string
+	Model     string
+	StartedAt time.Time
+}
+
+// Chain is where a remote guide's memory of the session stands: the last
+// response that ran to its end, at which provider, and what was said since
+// that it does not hold. Stored lists every response kept at a provider,
+// to be forgotten when the session ends.
+type Chain struct {
+	ResponseID string
+	Provider   string
+	Unchained  []string
 }
 
 // Options are what a listener chooses for a new session.
@@ -141,6 +166,9 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 // Clone is a copy that shares nothing mutable with s.
 func (s State) Clone() State {
 	s.History = slices.Clone(s.History)
+	s.Runs = slices.Clone(s.Runs)
+	s.Stored = slices.Clone(s.Stored)
+	s.Chain.Unchained = slices.Clone(s.Chain.Unchained)
 	if s.Summary != nil {
 		sum := *s.Summary
 		s.Summary = &sum
@@ -164,6 +192,15 @@ func (s *State) Dropped() int {
 		n += r.Dropped
 	}
 	return n
+}
+
+// Tokens is what a remote guide's calls cost in the whole session.
+func (s *State) Tokens() Tokens {
+	var t Tokens
+	for _, r := range s.Phases {
+		t = t.Add(r.Tokens)
+	}
+	return t
 }
 
 // Progress is the fraction of the session's length already spoken, 0–1.
@@ -217,7 +254,7 @@ func (s *State) Validate() error {
 		default:
 			return fmt.Errorf("%s has unknown status %q", r.Phase, r.Status)
 		}
-		if r.Spoken < 0 || r.Dropped < 0 {
+		if r.Spoken < 0 || r.Dropped < 0 || r.Tokens.In < 0 || r.Tokens.Out < 0 {
 			return fmt.Errorf("%s has a negative count", r.Phase)
 		}
 		if r.Phase < s.Phase && r.Status != PhaseCompleted {
@@ -226,6 +263,9 @@ func (s *State) Validate() error {
 		if r.Phase > s.Phase && r.Status != PhasePending {
 			return fmt.Errorf("%s is %s but the session is only in %s", r.Phase, r.Status, s.Phase)
 		}
+	}
+	if s.Cost < 0 {
+		return fmt.Errorf("cost %v is negative", s.Cost)
 	}
 	cur := s.Phases[s.Phase]
 	if s.Position.Sentence != cur.Spoken {

@@ -3,6 +3,8 @@ package human
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -41,4 +43,32 @@ func Ago(t, now time.Time) string {
 	default:
 		return "on " + t.Format("2 Jan 2006")
 	}
+}
+
+// Tokens says what an LLM used, and what it cost when that is known:
+// "12,480 tokens in, 1,910 out · about $0.008".
+func Tokens(in, out int, cost float64) string {
+	s := fmt.Sprintf("%s tokens in, %s out", Count(in), Count(out))
+	if cost > 0 {
+		s += fmt.Sprintf(" · about $%.3f", cost)
+	}
+	return s
+}
+
+// Count writes a whole number with thousands separators.
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }

@@ -28,3 +28,19 @@ func TestAgo(t *testing.T) {
 		}
 	}
 }
+
+func TestTokens(t *testing.T) {
+	for _, tc := range []struct {
+		in, out int
+		cost    float64
+		want    string
+	}{
+		{12480, 1910, 0.0081, "12,480 tokens in, 1,910 out · about $0.008"},
+		{999, 0, 0, "999 tokens in, 0 out"},
+		{1000000, 5, 0, "1,000,000 tokens in, 5 out"},
+	} {
+		if got := Tokens(tc.in, tc.out, tc.cost); got != tc.want {
+			t.Errorf("Tokens(%d, %d, %v) = %q, want %q", tc.in, tc.out, tc.cost, got, tc.want)
+		}
+	}
+}

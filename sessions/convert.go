@@ -22,6 +22,7 @@ func toDocument(st engine.State) document {
 		SealedAt:      st.SealedAt.UTC(),
 		Seed:          st.Seed,
 		Guide:         st.Guide,
+		Model:         st.Model,
 		Voice:         st.Voice,
 		Soundscape:    st.Soundscape,
 		Phase:         st.Phase.String(),
@@ -41,6 +42,7 @@ func toDocument(st engine.State) document {
 			},
 			Spoken:      r.Spoken,
 			Dropped:     r.Dropped,
+			Tokens:      tokensOf(r.Tokens),
 			Elapsed:     seconds(r.Elapsed),
 			StartedAt:   r.StartedAt.UTC(),
 			CompletedAt: r.CompletedAt.UTC(),
@@ -52,12 +54,22 @@ func toDocument(st engine.State) document {
 			Sentences:   s.Sentences,
 			Dropped:     s.Dropped,
 			Partial:     s.Partial,
+			Tokens:      tokensOf(s.Tokens),
+			Cost:        s.Cost,
 			CompletedAt: s.CompletedAt.UTC(),
 			MoodBefore:  s.MoodBefore,
 			MoodAfter:   s.MoodAfter,
 			Note:        s.Note,
 		}
 	}
+	for _, r := range st.Runs {
+		d.Runs = append(d.Runs, runDoc{Guide: r.Guide, Model: r.Model, StartedAt: r.StartedAt.UTC()})
+	}
+	if c := st.Chain; c.ResponseID != "" {
+		d.Chain = &chainDoc{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: c.Unchained}
+	}
+	d.Stored = st.Stored
+	d.Cost = st.Cost
 	d.History = make([]entryDoc, len(st.History))
 	for i, e := range st.History {
 		d.History[i] = entryDoc{At: e.At.UTC(), Phase: e.Phase.String(), Role: string(e.Role), Text: e.Text}
@@ -92,12 +104,25 @@ func fromDocument(d document) (engine.State, error) {
 			Sentences:   s.Sentences,
 			Dropped:     s.Dropped,
 			Partial:     s.Partial,
+			Tokens:      s.Tokens.tokens(),
+			Cost:        s.Cost,
 			CompletedAt: s.CompletedAt,
 			MoodBefore:  s.MoodBefore,
 			MoodAfter:   s.MoodAfter,
 			Note:        s.Note,
 		}
 	}
+	for _, r := range d.Runs {
+		st.Runs = append(st.Runs, engine.Run{Guide: r.Guide, Model: r.Model, StartedAt: r.StartedAt})
+	}
+	if c := d.Chain; c != nil {
+		st.Chain = engine.Chain{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: c.Unchained}
+	}
+	st.Stored = d.Stored
+	if d.Cost < 0 || math.IsNaN(d.Cost) || math.IsInf(d.Cost, 0) {
+		return st, fmt.Errorf("cost_usd %v is not a cost", d.Cost)
+	}
+	st.Cost = d.Cost
 	if len(d.History) > 0 {
 		st.History = make([]engine.Entry, len(d.History))
 	}
@@ -137,6 +162,7 @@ func (h header) into(st *engine.State) error {
 	st.SealedAt = h.SealedAt
 	st.Seed = h.Seed
 	st.Guide = h.Guide
+	st.Model = h.Model
 	st.Voice = h.Voice
 	st.Soundscape = h.Soundscape
 	st.Phase = phase
@@ -172,6 +198,7 @@ func (p phaseDoc) record() (engine.PhaseRecord, error) {
 		Budget:      engine.Budget{Sentences: p.Budget.Sentences, WindDownAt: p.Budget.WindDownAt, Target: target, Rest: rest},
 		Spoken:      p.Spoken,
 		Dropped:     p.Dropped,
+		Tokens:      p.Tokens.tokens(),
 		Elapsed:     elapsed,
 		StartedAt:   p.StartedAt,
 		CompletedAt: p.CompletedAt,
@@ -204,4 +231,18 @@ func duration(field string, s float64) (time.Duration, error) {
 		return 0, fmt.Errorf("%s is %v, not a number of seconds from 0 to %v", field, s, maxSeconds)
 	}
 	return time.Duration(math.Round(s*1000)) * time.Millisecond, nil
+}
+
+func tokensOf(t engine.Tokens) *tokensDoc {
+	if t == (engine.Tokens{}) {
+		return nil
+	}
+	return &tokensDoc{In: t.In, Out: t.Out}
+}
+
+func (t *tokensDoc) tokens() engine.Tokens {
+	if t == nil {
+		return engine.Tokens{}
+	}
+	return engine.Tokens{In: t.In, Out: t.Out}
 }

@@ -22,6 +22,7 @@ type header struct {
 	SealedAt      time.Time   `yaml:"sealed_at,omitempty"`
 	Seed          int64       `yaml:"seed"`
 	Guide         string      `yaml:"guide,omitempty"`
+	Model         string      `yaml:"model,omitempty"`
 	Voice         string      `yaml:"voice,omitempty"`
 	Soundscape    string      `yaml:"soundscape,omitempty"`
 	Phase         string      `yaml:"phase"`
@@ -37,7 +38,31 @@ type document struct {
 	header  `yaml:",inline"`
 	Phases  []phaseDoc  `yaml:"phases"`
 	Summary *summaryDoc `yaml:"summary,omitempty"`
-	History []entryDoc  `yaml:"history"`
+	// What a remote guide used and left behind.
+	Runs    []runDoc   `yaml:"runs,omitempty"`
+	Chain   *chainDoc  `yaml:"chain,omitempty"`
+	Stored  []string   `yaml:"stored_responses,omitempty"`
+	Cost    float64    `yaml:"cost_usd,omitempty"`
+	History []entryDoc `yaml:"history"`
+}
+
+// runDoc is one run: which guide and model it used.
+type runDoc struct {
+	Guide     string    `yaml:"guide"`
+	Model     string    `yaml:"model,omitempty"`
+	StartedAt time.Time `yaml:"started_at"`
+}
+
+// chainDoc is where a remote guide's stored memory of the session stands.
+type chainDoc struct {
+	ResponseID string   `yaml:"response_id"`
+	Provider   string   `yaml:"provider"`
+	Unchained  []string `yaml:"unchained,omitempty"`
+}
+
+type tokensDoc struct {
+	In  int `yaml:"in"`
+	Out int `yaml:"out"`
 }
 
 type positionDoc struct {
@@ -46,14 +71,15 @@ type positionDoc struct {
 }
 
 type phaseDoc struct {
-	Name        string    `yaml:"name"`
-	Status      string    `yaml:"status"`
-	Budget      budgetDoc `yaml:"budget,flow"`
-	Spoken      int       `yaml:"spoken"`
-	Dropped     int       `yaml:"dropped"`
-	Elapsed     float64   `yaml:"elapsed_seconds"`
-	StartedAt   time.Time `yaml:"started_at,omitempty"`
-	CompletedAt time.Time `yaml:"completed_at,omitempty"`
+	Name        string     `yaml:"name"`
+	Status      string     `yaml:"status"`
+	Budget      budgetDoc  `yaml:"budget,flow"`
+	Spoken      int        `yaml:"spoken"`
+	Dropped     int        `yaml:"dropped"`
+	Tokens      *tokensDoc `yaml:"tokens,omitempty,flow"`
+	Elapsed     float64    `yaml:"elapsed_seconds"`
+	StartedAt   time.Time  `yaml:"started_at,omitempty"`
+	CompletedAt time.Time  `yaml:"completed_at,omitempty"`
 }
 
 type budgetDoc struct {
@@ -64,14 +90,16 @@ type budgetDoc struct {
 }
 
 type summaryDoc struct {
-	Duration    float64   `yaml:"duration_seconds"`
-	Sentences   int       `yaml:"sentences"`
-	Dropped     int       `yaml:"dropped"`
-	Partial     bool      `yaml:"partial,omitempty"`
-	CompletedAt time.Time `yaml:"completed_at"`
-	MoodBefore  int       `yaml:"mood_before,omitempty"`
-	MoodAfter   int       `yaml:"mood_after,omitempty"`
-	Note        string    `yaml:"note,omitempty"`
+	Duration    float64    `yaml:"duration_seconds"`
+	Sentences   int        `yaml:"sentences"`
+	Dropped     int        `yaml:"dropped"`
+	Partial     bool       `yaml:"partial,omitempty"`
+	Tokens      *tokensDoc `yaml:"tokens,omitempty,flow"`
+	Cost        float64    `yaml:"cost_usd,omitempty"`
+	CompletedAt time.Time  `yaml:"completed_at"`
+	MoodBefore  int        `yaml:"mood_before,omitempty"`
+	MoodAfter   int        `yaml:"mood_after,omitempty"`
+	Note        string     `yaml:"note,omitempty"`
 }
 
 type entryDoc struct {

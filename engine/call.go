@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"log/slog"
+	"slices"
+	"time"
+)
+
+// call is one guide call as the engine saw it: when it was opened, when its
+// first text came and whether its first line has been heard. Its timing is
+// logged once, as the line starts to play: first_token_ms and
+// first_audio_ms are what a listener waits for.
+type call struct {
+	guide     string
+	phase     Phase
+	windDown  bool
+	opened    time.Time
+	firstText time.Time
+	heard     bool
+	said      []string // the lines it gave that were handed out
+}
+
+// maxUnchained bounds the lines kept for a chain that no longer follows.
+const maxUnchained = 40
+
+// heard logs a call's timing when its first line begins to play.
+func (e *Engine) heard(l Line) {
+	c := l.call
+	if c == nil || c.heard {
+		return
+	}
+	c.heard = true
+	now := time.Now()
+	attrs := []any{
+		slog.String("guide", c.guide),
+		slog.String("phase", c.phase.String()),
+		slog.Bool("wind_down", c.windDown),
+		slog.Int64("first_audio_ms", now.Sub(c.opened).Milliseconds()),
+	}
+	if !c.firstText.IsZero() {
+		attrs = append(attrs, slog.Int64("first_token_ms", c.firstText.Sub(c.opened).Milliseconds()))
+	}
+	e.log.Info("guide call", attrs...)
+}
+
+// received books what a call cost, and where the guide's memory of the
+// session now stands: a response that ran to its end becomes the chain;
+// lines from a call cut short are what the chain does not hold.
+func (e *Engine) received(p Phase, r Receipt, said []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	rec := &e.st.Phases[p]
+	rec.Tokens = rec.Tokens.Add(r.Tokens)
+	rec.Dropped += r.Withheld
+	e.st.Cost += r.Cost
+	if r.Withheld > 0 {
+		e.log.Warn("sentences withheld by the provider's moderation", slog.String("phase", p.String()), slog.Int("count", r.Withheld))
+	}
+	for _, id := range r.Stored {
+		if !slices.Contains(e.st.Stored, id) {
+			e.st.Stored = append(e.st.Stored, id)
+		}
+	}
+	switch {
+	case r.Completed && slices.Contains(r.Stored, r.ResponseID):
+		e.st.Chain = Chain{ResponseID: r.ResponseID, Provider: providerOf(e.guide)}
+	case e.st.Chain.ResponseID != "":
+		u := append(e.st.Chain.Unchained, said...)
+		e.st.Chain.Unchained = u[max(0, len(u)-maxUnchained):]
+	}
+}
+
+// providerOf is where a guide keeps its responses; "" for a local guide.
+func providerOf(g Guide) string {
+	if r, ok := g.(Remote); ok {
+		return r.Provider()
+	}
+	return ""
+}
+
+func modelOf(g Guide) string {
+	if r, ok := g.(Remote); ok {
+		return r.Model()
+	}
+	return ""
+}
