@@ -118,4 +118,3 @@ func (a *App) guides(st engine.State) (g, fallback engine.Guide, forget engine.F
 	}
 	return remote, fallback, forget, nil
 }
-

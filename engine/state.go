@@ -85,12 +85,12 @@ type State struct {
 	Intention  string    // sealed when the session first runs
 	SealedAt   time.Time // when the intention was sealed; zero while created
 	Seed       int64
-	Guide      string // the guide of the latest run
-	Model      string // its model, for a remote guide
-	Runs       []Run  // every run, oldest first: guide and model are chosen per run
-	Chain      Chain  // where a remote guide's stored memory of the session stands
+	Guide      string   // the guide of the latest run
+	Model      string   // its model, for a remote guide
+	Runs       []Run    // every run, oldest first: guide and model are chosen per run
+	Chain      Chain    // where a remote guide's stored memory of the session stands
 	Stored     []string // responses kept at a provider, to forget at the end
-	Cost       float64 // estimated US dollars spent on the guide so far
+	Cost       float64  // estimated US dollars spent on the guide so far
 	Voice      string
 	Soundscape string
 	Phase      Phase // the current phase
