@@ -1,0 +1,114 @@
+package openaitest
+
+import "strings"
+
+// Call is what SetText's function sees about one generation request.
+type Call struct {
+	API          string    // "responses" or "chat"
+	Model        string    // the request's model
+	Instructions string    // responses: the instructions field; chat: the system (and developer) messages joined by blank lines
+	Input        []Message // responses: the input items (a plain string input becomes one user message); chat: the non-system messages
+	PreviousID   string    // previous_response_id as sent (responses only)
+	Store        bool      // the store field; absent means true for responses (like the real API), false for chat
+	N            int       // 1-based count of generation calls so far on this server
+
+	// History is the conversation previous_response_id brings in: the
+	// chained responses' inputs and answers, oldest first. It is empty
+	// when the server ignores previous_response_id (SetIgnorePrevious),
+	// which is how a test sees that the model lost the context.
+	History []Message
+}
+
+// Message is one turn of a conversation, its text parts joined.
+type Message struct{ Role, Text string }
+
+// prompt is all the text a call sends, for the input token estimate.
+func (c Call) prompt() []string {
+	texts := []string{c.Instructions}
+	for _, m := range c.History {
+		texts = append(texts, m.Text)
+	}
+	for _, m := range c.Input {
+		texts = append(texts, m.Text)
+	}
+	return texts
+}
+
+// responsesInput reads a Responses input field: a string, or a list of
+// items of which the messages count (role + content as a string or as
+// input_text/output_text parts). Other items (function calls and their
+// outputs) carry no conversation text lull uses and are skipped.
+func responsesInput(v any) []Message {
+	switch t := v.(type) {
+	case string:
+		return []Message{{Role: "user", Text: t}}
+	case []any:
+		var out []Message
+		for _, item := range t {
+			o, ok := item.(*object)
+			if !ok {
+				continue
+			}
+			role, _ := o.get("role").(string)
+			if role == "" {
+				continue
+			}
+			out = append(out, Message{Role: role, Text: contentText(o.get("content"))})
+		}
+		return out
+	}
+	return nil
+}
+
+// chatMessages splits a Chat Completions message list into the system
+// text and the rest.
+func chatMessages(v any) (system string, rest []Message) {
+	list, _ := v.([]any)
+	var sys []string
+	for _, item := range list {
+		o, ok := item.(*object)
+		if !ok {
+			continue
+		}
+		role, _ := o.get("role").(string)
+		text := contentText(o.get("content"))
+		if role == "system" || role == "developer" {
+			sys = append(sys, text)
+			continue
+		}
+		rest = append(rest, Message{Role: role, Text: text})
+	}
+	return strings.Join(sys, "\n\n"), rest
+}
+
+// contentText joins a content field: a string, or parts with a "text".
+func contentText(v any) string {
+	switch t := v.(type) {
+	case string:
+		return t
+	case []any:
+		var parts []string
+		for _, p := range t {
+			if o, ok := p.(*object); ok {
+				if s, ok := o.get("text").(string); ok {
+					parts = append(parts, s)
+				}
+			}
+		}
+		return strings.Join(parts, "")
+	}
+	return ""
+}
+
+// instructionsText reads the instructions field, which may also be a list
+// of input items (the API accepts both).
+func instructionsText(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	var parts []string
+	for _, m := range responsesInput(v) {
+		parts = append(parts, m.Text)
+	}
+	return strings.Join(parts, "\n\n")
+}

@@ -1,0 +1,126 @@
+package openaitest
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http"
+	"path"
+	"strconv"
+)
+
+// Fault is one way a generation request goes wrong. Push queues them;
+// each /v1/responses or /v1/chat/completions request takes the next one.
+// Every fault has a Chat Completions form too, described at its
+// constructor.
+type Fault struct {
+	kind       faultKind
+	status     int
+	retryAfter string // Retry-After, seconds
+	retryMs    int    // retry-after-ms; 0 = not sent
+	deltas     int    // Cut
+	file       string // Replay
+}
+
+type faultKind int
+
+const (
+	faultNone faultKind = iota
+	faultErrorEvent
+	faultStatus
+	faultHang
+	faultCut
+	faultIncomplete
+	faultReplay
+)
+
+// ErrorEvent streams the start of an answer (created, in_progress, a couple
+// of text deltas), then the recorded insufficient_quota `error` event and
+// `response.failed`, and ends the body. openai-go's stream stops at the
+// error event with an *ssestream.StreamError. Chat: the role chunk, two
+// content chunks, then a `data: {"error":{…}}` chunk and the end.
+func ErrorEvent() Fault { return Fault{kind: faultErrorEvent} }
+
+// Status answers with an HTTP status and a JSON error body in OpenAI's
+// shape: 429 is a rate limit ("requests", "rate_limit_exceeded"), 401 a bad
+// key, 5xx a server_error, anything else an invalid_request_error. When
+// retryAfter is not "" it is sent as the Retry-After header (seconds).
+func Status(code int, retryAfter string) Fault {
+	return Fault{kind: faultStatus, status: code, retryAfter: retryAfter}
+}
+
+// StatusMs is Status with a retry-after-ms header instead, which openai-go
+// prefers to Retry-After.
+func StatusMs(code, ms int) Fault {
+	return Fault{kind: faultStatus, status: code, retryMs: ms}
+}
+
+// Hang sends response.created and response.in_progress (chat: the role
+// chunk) and then nothing until the client goes away or the server closes.
+func Hang() Fault { return Fault{kind: faultHang} }
+
+// Cut streams the start of an answer and afterDeltas text deltas, then ends
+// the body cleanly without response.completed and without an error event,
+// like a proxy that gave up. Chat: that many content chunks, no
+// finish_reason, no [DONE].
+func Cut(afterDeltas int) Fault { return Fault{kind: faultCut, deltas: afterDeltas} }
+
+// Incomplete streams an answer cut off mid-sentence that ends in
+// response.incomplete with incomplete_details.reason "max_output_tokens".
+// The response is stored, as the API stores incomplete responses. Chat:
+// the cut text, finish_reason "length", the usage chunk when asked, [DONE].
+func Incomplete() Fault { return Fault{kind: faultIncomplete} }
+
+// Replay serves a file of testdata/ verbatim as the body, with the content
+// type it was recorded with, whatever was asked. It panics when there is
+// no such file, as a test that names one wrongly is broken.
+func Replay(file string) Fault {
+	if _, err := fs.Stat(testdata, path.Join("testdata", file)); err != nil {
+		panic(fmt.Sprintf("openaitest: Replay: %v", err))
+	}
+	return Fault{kind: faultReplay, file: file}
+}
+
+// apiError is OpenAI's error body, keys in the order of the recorded
+// previous_response_not_found body.
+func apiError(message, typ string, param, code any) *object {
+	e := newObject().set("message", message).set("type", typ).set("param", param).set("code", code)
+	return newObject().set("error", e)
+}
+
+// statusError is the body a Status fault sends.
+func statusError(code int, model string) *object {
+	switch {
+	case code == http.StatusTooManyRequests:
+		return apiError(fmt.Sprintf("Rate limit reached for %s in organization org-openaitest on requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s. Visit https://platform.openai.com/account/rate-limits to learn more.", model),
+			"requests", nil, "rate_limit_exceeded")
+	case code == http.StatusUnauthorized:
+		return apiError("Incorrect API key provided: test. You can find your API key at https://platform.openai.com/account/api-keys.",
+			"invalid_request_error", nil, "invalid_api_key")
+	case code >= 500:
+		return apiError("The server had an error while processing your request. Sorry about that!", "server_error", nil, nil)
+	}
+	return apiError(http.StatusText(code), "invalid_request_error", nil, nil)
+}
+
+// serveStatus answers a Status fault.
+func serveStatus(w http.ResponseWriter, f Fault, model string) {
+	if f.retryAfter != "" {
+		w.Header().Set("Retry-After", f.retryAfter)
+	}
+	if f.retryMs > 0 {
+		w.Header().Set("retry-after-ms", strconv.Itoa(f.retryMs))
+	}
+	writeJSON(w, f.status, statusError(f.status, model))
+}
+
+// serveReplay answers a Replay fault.
+func serveReplay(w http.ResponseWriter, f Fault) {
+	body, err := testdata.ReadFile(path.Join("testdata", f.file))
+	if err != nil { // Replay checked the name; this is a broken build
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", replayContentType(f.file))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}

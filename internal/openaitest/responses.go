@@ -1,0 +1,321 @@
+package openaitest
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+)
+
+// badJSON is what the API answers to a body that is not JSON.
+const badJSON = "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON. If you have trouble figuring out how to fix this, please contact us through our help center at help.openai.com.)"
+
+// echoed are the request fields the API repeats in its response object
+// (instructions, previous_response_id, store and model are set apart).
+var echoed = []string{
+	"temperature", "top_p", "max_output_tokens", "max_tool_calls", "metadata",
+	"parallel_tool_calls", "tool_choice", "tools", "truncation", "user",
+	"safety_identifier", "prompt_cache_key",
+}
+
+// answer is one Responses answer being streamed.
+type answer struct {
+	t        *templateSet
+	req      *object
+	call     Call
+	previous any // the echoed previous_response_id: the id, or nil when absent or ignored
+	id       string
+	itemID   string
+	created  int64
+	seq      int
+	deltas   []string
+}
+
+// responses serves POST /v1/responses.
+func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) {
+	req, parseErr := parseObject(body)
+	if req == nil {
+		req = newObject()
+	}
+	model, _ := req.get("model").(string)
+	f := s.nextFault()
+	switch f.kind {
+	case faultStatus:
+		serveStatus(w, f, model)
+		return
+	case faultReplay:
+		serveReplay(w, f)
+		return
+	}
+	if parseErr != nil {
+		writeJSON(w, http.StatusBadRequest, apiError(badJSON, "invalid_request_error", nil, nil))
+		return
+	}
+
+	a := &answer{
+		t:       templates(),
+		req:     req,
+		id:      "resp_" + randomHex(25),
+		itemID:  "msg_" + randomHex(25),
+		created: time.Now().Unix(),
+	}
+	store, ok := req.get("store").(bool)
+	a.call = Call{
+		API:          "responses",
+		Model:        model,
+		Instructions: instructionsText(req.get("instructions")),
+		Input:        responsesInput(req.get("input")),
+		Store:        store || !ok,
+	}
+	a.call.PreviousID, _ = req.get("previous_response_id").(string)
+	if !s.chain(w, a) {
+		return
+	}
+	if streaming, _ := req.get("stream").(bool); !streaming {
+		s.respondWhole(w, r, a, f)
+		return
+	}
+	s.streamAnswer(w, r, a, f)
+}
+
+// streamAnswer streams an answer event by event, as the recording does,
+// or as far as the fault f lets it.
+func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer, f Fault) {
+	out := startStream(w)
+	out.event(a.event(a.t.created).set("response", a.response(a.t.created, "in_progress")))
+	out.event(a.event(a.t.inProgress).set("response", a.response(a.t.inProgress, "in_progress")))
+	if f.kind == faultHang {
+		s.untilGone(r.Context())
+		return
+	}
+	a.deltas = deltas(s.generate(&a.call))
+	ttft, perToken := s.latency()
+	out.event(a.event(a.t.itemAdded).set("item", a.item("in_progress", "")))
+	part := a.event(a.t.partAdded)
+	part.set("item_id", a.itemID)
+	out.event(part)
+
+	send := len(a.deltas)
+	switch f.kind {
+	case faultErrorEvent:
+		send = min(2, send)
+	case faultCut:
+		send = min(f.deltas, send)
+	case faultIncomplete:
+		send = midSentence(a.deltas)
+	}
+	for i, d := range a.deltas[:send] {
+		wait := perToken
+		if i == 0 {
+			wait = ttft
+		}
+		if !s.pause(r.Context(), wait) || out.err != nil {
+			return
+		}
+		delta := a.event(a.t.delta).set("delta", d).set("item_id", a.itemID).set("obfuscation", obfuscation(d))
+		if !obfuscate(a.req) {
+			delta.del("obfuscation")
+		}
+		out.event(delta)
+	}
+
+	switch f.kind {
+	case faultCut:
+		return // the body ends here, without response.completed
+	case faultErrorEvent:
+		out.event(a.event(a.t.errorEvent))
+		out.event(a.event(a.t.failed).set("response", a.response(a.t.failed, "failed")))
+		return
+	}
+	status := "completed"
+	if f.kind == faultIncomplete {
+		status = "incomplete"
+	}
+	text := joined(a.deltas[:send])
+	done := a.event(a.t.textDone)
+	done.set("item_id", a.itemID).set("text", text)
+	out.event(done)
+	partDone := a.event(a.t.partDone)
+	partDone.set("item_id", a.itemID).obj("part").set("text", text)
+	out.event(partDone)
+	out.event(a.event(a.t.itemDone).set("item", a.item(status, text)))
+
+	final := a.event(a.t.completed)
+	final.set("response", a.finished(status, send))
+	if status == "incomplete" {
+		final.set("type", "response.incomplete")
+	}
+	// Stored and counted before the last event goes out: a client may
+	// send its next request the moment it reads it.
+	s.finish(a, text, f.kind == faultNone)
+	out.event(final)
+}
+
+// obfuscate reports whether a stream carries "obfuscation" padding: by
+// default, unless stream_options.include_obfuscation is false.
+func obfuscate(req *object) bool {
+	opts, _ := req.get("stream_options").(*object)
+	if opts == nil {
+		return true
+	}
+	on, ok := opts.get("include_obfuscation").(bool)
+	return on || !ok
+}
+
+// chain checks previous_response_id against the server's settings and
+// the stored responses, answering the 400s itself; it reports whether the
+// request goes on.
+func (s *Server) chain(w http.ResponseWriter, a *answer) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	prev := a.call.PreviousID
+	switch {
+	case prev == "":
+		return true
+	case s.rejectPrevious:
+		writeJSON(w, http.StatusBadRequest, apiError("previous_response_id is not supported", "invalid_request_error", "previous_response_id", nil))
+		return false
+	case s.ignorePrevious:
+		return true
+	}
+	history, ok := s.stored[prev]
+	if !ok {
+		body := a.t.notFound.clone()
+		body.obj("error").set("message", "Previous response with id '"+prev+"' not found.")
+		writeJSON(w, http.StatusBadRequest, body)
+		return false
+	}
+	a.call.History = slices.Clone(history)
+	a.previous = prev
+	return true
+}
+
+// respondWhole answers a request without "stream": true with the final
+// response object as JSON. lull always streams; this is for tools that
+// do not. Of the stream faults, Hang waits, Incomplete answers an
+// incomplete response, ErrorEvent answers the HTTP 429 insufficient_quota
+// error the API sends when it can say so up front, and Cut hangs up.
+func (s *Server) respondWhole(w http.ResponseWriter, r *http.Request, a *answer, f Fault) {
+	switch f.kind {
+	case faultHang:
+		s.untilGone(r.Context())
+		return
+	case faultCut:
+		hangUp(w)
+		return
+	case faultErrorEvent:
+		e := a.t.errorEvent.obj("error")
+		writeJSON(w, http.StatusTooManyRequests, apiError(e.get("message").(string), "insufficient_quota", nil, "insufficient_quota"))
+		return
+	}
+	a.deltas = deltas(s.generate(&a.call))
+	send, status := len(a.deltas), "completed"
+	if f.kind == faultIncomplete {
+		send, status = midSentence(a.deltas), "incomplete"
+	}
+	resp := a.finished(status, send)
+	s.finish(a, joined(a.deltas[:send]), f.kind == faultNone)
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// finish stores a finished answer (when asked to) and, when no fault
+// marred it, counts it toward DieAfter.
+func (s *Server) finish(a *answer, text string, success bool) {
+	s.mu.Lock()
+	if a.call.Store {
+		conv := append(slices.Clone(a.call.History), a.call.Input...)
+		s.stored[a.id] = append(conv, Message{Role: "assistant", Text: text})
+		s.storedOrder = append(s.storedOrder, a.id)
+	}
+	s.mu.Unlock()
+	if success {
+		s.succeeded()
+	}
+}
+
+// event copies a recorded event and numbers it.
+func (a *answer) event(tmpl *object) *object {
+	e := tmpl.clone()
+	e.set("sequence_number", a.seq)
+	a.seq++
+	return e
+}
+
+// response is the response object of a recorded event with this answer's
+// values: the ids, the times, the status and what the request asked for.
+func (a *answer) response(tmpl *object, status string) *object {
+	r := tmpl.obj("response").clone()
+	r.set("id", a.id).set("created_at", a.created).set("status", status)
+	if _, ok := r.vals["completed_at"]; ok {
+		var at any
+		if status == "completed" {
+			at = time.Now().Unix()
+		}
+		r.set("completed_at", at)
+	}
+	r.set("instructions", a.req.get("instructions"))
+	r.set("model", a.call.Model)
+	r.set("previous_response_id", a.previous)
+	r.set("store", a.call.Store)
+	r.set("tools", []any{})
+	for _, k := range echoed {
+		if v, ok := a.req.vals[k]; ok {
+			if _, known := r.vals[k]; known {
+				r.set(k, v)
+			}
+		}
+	}
+	return r
+}
+
+// finished is the final response object, with the output and usage of
+// the first send deltas.
+func (a *answer) finished(status string, send int) *object {
+	r := a.response(a.t.completed, status)
+	text := joined(a.deltas[:send])
+	r.set("output", []any{a.item(status, text)})
+	usage := r.obj("usage")
+	in := estimateTokens(a.call.prompt()...)
+	usage.set("input_tokens", in).set("output_tokens", send).set("total_tokens", in+send)
+	if status == "incomplete" {
+		r.set("incomplete_details", newObject().set("reason", "max_output_tokens"))
+		if r.get("max_output_tokens") == nil {
+			r.set("max_output_tokens", send)
+		}
+	}
+	return r
+}
+
+// item is the assistant message item: in progress (no content yet), or
+// done with its text.
+func (a *answer) item(status, text string) *object {
+	if status == "in_progress" {
+		it := a.t.itemAdded.obj("item").clone()
+		return it.set("id", a.itemID)
+	}
+	it := a.t.itemDone.obj("item").clone()
+	it.set("id", a.itemID).set("status", status)
+	it.list("content")[0].(*object).set("text", text)
+	return it
+}
+
+// deleteResponse serves DELETE /v1/responses/{id}.
+func (s *Server) deleteResponse(w http.ResponseWriter, id string) {
+	s.mu.Lock()
+	_, ok := s.stored[id]
+	if ok {
+		delete(s.stored, id)
+		s.storedOrder = slices.DeleteFunc(s.storedOrder, func(x string) bool { return x == id })
+		s.deleted = append(s.deleted, id)
+	}
+	s.mu.Unlock()
+	if !ok {
+		writeJSON(w, http.StatusNotFound, apiError("No response found with id '"+id+"'.", "invalid_request_error", nil, nil))
+		return
+	}
+	body := templates().deletion.clone()
+	body.set("id", id).set("deleted", true)
+	writeJSON(w, http.StatusOK, body)
+}
+
+func joined(parts []string) string { return strings.Join(parts, "") }

@@ -1,0 +1,86 @@
+package openaitest
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// eventStream is the content type OpenAI streams with (recorded).
+const eventStream = "text/event-stream; charset=utf-8"
+
+// stream writes server-sent events, flushing each so the client sees it
+// when it is sent, as from the real API.
+type stream struct {
+	w   http.ResponseWriter
+	rc  *http.ResponseController
+	err error // the first write error: the client has gone
+}
+
+func startStream(w http.ResponseWriter) *stream {
+	w.Header().Set("Content-Type", eventStream)
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	s := &stream{w: w, rc: http.NewResponseController(w)}
+	s.flush()
+	return s
+}
+
+// event writes a Responses event: "event: <type>\ndata: <json>\n\n".
+func (s *stream) event(o *object) {
+	typ, _ := o.get("type").(string)
+	s.write("event: " + typ + "\ndata: " + string(o.bytes()) + "\n\n")
+}
+
+// data writes a Chat Completions chunk: "data: <json>\n\n".
+func (s *stream) data(payload string) { s.write("data: " + payload + "\n\n") }
+
+func (s *stream) write(frame string) {
+	if s.err != nil {
+		return
+	}
+	if _, err := s.w.Write([]byte(frame)); err != nil {
+		s.err = err
+		return
+	}
+	s.flush()
+}
+
+func (s *stream) flush() {
+	if err := s.rc.Flush(); err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// pause waits d, returning false when the client went away or the server
+// is closing, so a handler never outlives either.
+func (s *Server) pause(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+	case <-s.closing:
+	}
+	return false
+}
+
+// untilGone waits for the client to go away or the server to close: a
+// Hang.
+func (s *Server) untilGone(ctx context.Context) {
+	select {
+	case <-ctx.Done():
+	case <-s.closing:
+	}
+}
+
+// writeJSON answers with a JSON body.
+func writeJSON(w http.ResponseWriter, status int, body *object) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(body.bytes())
+}
