@@ -57,6 +57,10 @@ type Run interface {
 	// there is no sound card.
 	Notices() []string
 	Close() error
+	// After the guide failed and the session is interrupted: run again on
+	// the same guide, or carry on with the built-in one.
+	Retry() error
+	ContinueBuiltin() error
 
 	// Sound, live: the volume level (0–12, 10 is lull's own) after a
 	// step, whether the voice is heard, the soundscape switched to.

@@ -154,6 +154,30 @@ func (r *testRun) NextSoundscape() string {
 	return r.scape
 }
 
+func (r *testRun) Retry() error {
+	<-r.done
+	return r.again(nil)
+}
+
+func (r *testRun) ContinueBuiltin() error {
+	<-r.done
+	return r.again(plainGuide{})
+}
+
+func (r *testRun) again(g engine.Guide) error {
+	if g != nil {
+		if err := r.SwitchGuide(g); err != nil {
+			return err
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.mu.Lock()
+	r.cancel = cancel
+	r.mu.Unlock()
+	go func() { r.done <- r.Engine.Run(ctx) }()
+	return nil
+}
+
 func (r *testRun) ID() string        { return r.id }
 func (r *testRun) Notices() []string { return r.notices }
 func (r *testRun) Close() error {

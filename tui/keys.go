@@ -1,6 +1,10 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"lull/engine"
+)
 
 // KeyMap is every key the TUI answers to.
 type KeyMap struct {
@@ -27,6 +31,8 @@ type KeyMap struct {
 	Softer     key.Binding
 	Voice      key.Binding
 	Soundscape key.Binding
+	Retry      key.Binding // interrupted: try the guide again
+	Builtin    key.Binding // interrupted: carry on with the built-in guide
 
 	// Dialogs
 	Yes key.Binding
@@ -61,6 +67,8 @@ func DefaultKeyMap() KeyMap {
 		Softer:     key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "softer")),
 		Voice:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "voice on/off")),
 		Soundscape: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next soundscape")),
+		Retry:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
+		Builtin:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
@@ -100,15 +108,21 @@ func (k KeyMap) formHelp() screenKeys {
 	}
 }
 
-func (k KeyMap) sessionHelp(finished bool) screenKeys {
-	if finished {
+func (k KeyMap) sessionHelp(status engine.Status) screenKeys {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	if status == engine.Interrupted {
+		return screenKeys{
+			short: []key.Binding{k.Retry, k.Builtin, quit, k.Cancel},
+			full:  [][]key.Binding{{k.Retry, k.Builtin}, {quit, k.Cancel}},
+		}
+	}
+	if status.Finished() {
 		leave := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "your sessions"))
 		return screenKeys{
 			short: []key.Binding{leave, k.Quit},
 			full:  [][]key.Binding{{leave, k.Quit}},
 		}
 	}
-	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
 	return screenKeys{
 		short: []key.Binding{k.Pause, quit, k.Cancel, k.Help},
 		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},

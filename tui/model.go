@@ -247,7 +247,7 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenForm:
 		return m.keys.formHelp()
 	case screenSession:
-		return m.keys.sessionHelp(m.sess.status.Finished())
+		return m.keys.sessionHelp(m.sess.status)
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}

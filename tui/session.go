@@ -20,6 +20,7 @@ type sessionView struct {
 	words     transcript
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
+	problem   string // the last error, shown while interrupted
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -122,6 +123,8 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	body := ""
 	if v.status == engine.Completed {
 		body = v.completion(width, s)
+	} else if v.status == engine.Interrupted {
+		body = v.interrupted(width, s)
 	} else {
 		body = v.words.View(width, max(height-used, 0), s)
 	}
@@ -136,8 +139,25 @@ func (v sessionView) completion(width int, s *Styles) string {
 	if v.summary != nil {
 		lines = append(lines, s.Text.Render(fmt.Sprintf("%s · %d sentences through five phases.",
 			human.Clock(v.summary.Duration), v.summary.Sentences)))
+		if t := v.summary.Tokens; t != (engine.Tokens{}) {
+			lines = append(lines, s.Muted.Render(human.Tokens(t.In, t.Out, v.summary.Cost)+"."))
+		}
 	}
 	lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
+	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// interrupted says why the words stopped and what the listener can do.
+func (v sessionView) interrupted(width int, s *Styles) string {
+	lines := []string{s.Heading.Render("The guide could not go on."), ""}
+	if v.problem != "" {
+		lines = append(lines, s.Text.Render(v.problem), "")
+	}
+	lines = append(lines,
+		s.Text.Render("Nothing is lost: the session stopped at the last sentence you heard."), "",
+		s.Accent.Render("r")+s.Muted.Render("  try the guide again"),
+		s.Accent.Render("b")+s.Muted.Render("  carry on with the built-in guide"),
+		s.Accent.Render("q")+s.Muted.Render("  quit; resume later from the list"))
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
 }
 

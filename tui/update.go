@@ -195,6 +195,7 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 			continue
 		case engine.EventError:
 			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
+			m.sess.problem = ev.Text
 		case engine.EventNotice:
 			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
 		case engine.EventCompleted:
@@ -324,6 +325,12 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, m.closeRun(m.direct)
 	case finished:
 		return m, nil
+	case m.sess.status == engine.Interrupted && key.Matches(msg, m.keys.Retry):
+		m.sess.problem = ""
+		return m, tea.Batch(m.status.set("Trying the guide again…", levelInfo, 4*time.Second), m.act(m.run.Retry))
+	case m.sess.status == engine.Interrupted && key.Matches(msg, m.keys.Builtin):
+		m.sess.problem = ""
+		return m, tea.Batch(m.status.set("Carrying on with the built-in guide.", levelInfo, 4*time.Second), m.act(m.run.ContinueBuiltin))
 	case key.Matches(msg, m.keys.Help):
 		m.help.ShowAll = !m.help.ShowAll
 		return m, nil
