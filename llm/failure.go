@@ -90,10 +90,10 @@ func classify(err error) *Failure {
 		}
 		if apiErr.Response != nil {
 			f.RetryAfter = retryAfter(apiErr.Response.Header, time.Now())
-			if apiErr.StatusCode == http.StatusNotFound && strings.HasSuffix(apiErr.Response.Request.URL.Path, "/responses") {
-				f.Kind = kindNoResponses
-			}
-			if apiErr.StatusCode == http.StatusMethodNotAllowed && strings.HasSuffix(apiErr.Response.Request.URL.Path, "/responses") {
+			// A 404 or 405 for the endpoint itself, not for a model the
+			// server does not have, means it has no Responses API.
+			missing := apiErr.StatusCode == http.StatusNotFound || apiErr.StatusCode == http.StatusMethodNotAllowed
+			if missing && strings.HasSuffix(apiErr.Response.Request.URL.Path, "/responses") && !strings.Contains(strings.ToLower(apiErr.Message), "model") {
 				f.Kind = kindNoResponses
 			}
 		}

@@ -40,7 +40,7 @@ const DefaultModel = "gpt-4.1-mini"
 type Config struct {
 	APIKey  string // never written anywhere
 	BaseURL string // "" means OpenAIBaseURL
-	Model   string // "" means DefaultModel on OpenAI; required elsewhere
+	Model   string // "" means DefaultModel; other servers need their own
 	// Private keeps nothing at the provider: store: false, and the
 	// history is sent with every call.
 	Private bool
@@ -101,9 +101,9 @@ func New(cfg Config) (*Guide, error) {
 		return nil, fmt.Errorf("the LLM base URL %q is not an http(s) URL", redactURL(cfg.BaseURL))
 	}
 	if cfg.Model == "" {
-		if !IsOpenAI(cfg.BaseURL) {
-			return nil, fmt.Errorf("no model set for %s: choose one with --model or llm.model in the config file", redactURL(cfg.BaseURL))
-		}
+		// Other servers name their models their own way; one that does not
+		// have this one says so, and the session hands over to the
+		// built-in guide with the server's words as the reason.
 		cfg.Model = DefaultModel
 	}
 	if cfg.APIKey == "" && IsOpenAI(cfg.BaseURL) {

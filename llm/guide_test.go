@@ -596,7 +596,6 @@ func TestConfigRefusals(t *testing.T) {
 		want string
 	}{
 		{Config{}, "OPENAI_API_KEY"},
-		{Config{BaseURL: "http://localhost:11434/v1"}, "no model"},
 		{Config{BaseURL: "ftp://x", Model: "m"}, "not an http"},
 	} {
 		_, err := New(tc.cfg)

@@ -71,6 +71,9 @@ func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) 
 	if !s.chain(w, a) {
 		return
 	}
+	s.mu.Lock()
+	s.created = append(s.created, a.id)
+	s.mu.Unlock()
 	if streaming, _ := req.get("stream").(bool); !streaming {
 		s.respondWhole(w, r, a, f)
 		return

@@ -46,6 +46,7 @@ type Server struct {
 	requests       []Request
 	stored         map[string][]Message // id → the conversation a previous_response_id to it brings in
 	storedOrder    []string
+	created        []string // every response id handed out, in order
 	deleted        []string
 	calls          int // generation calls so far (Call.N)
 	moment         int // the default text's sentence counter
@@ -186,6 +187,14 @@ func (s *Server) Stored() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.storedOrder)
+}
+
+// Created returns the id of every response the server began, stored or
+// not, in the order of the calls that made them.
+func (s *Server) Created() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.created)
 }
 
 // Deleted returns the ids deleted, in order.
