@@ -18,10 +18,12 @@ test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m ./...
 
 ## bench: the speed and cost figures — render speed, the mixer's CPU per
-## second of audio, a playing session's CPU and memory, the session store
+## second of audio, a playing session's CPU and memory, the session store,
+## lull's own time on the way to the first sentence from an LLM
 bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x . ./app
 	$(GO) test -run '^$$' -bench . ./audio ./sessions
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./llm
 
 vet:
 	$(GO) vet ./...

@@ -13,6 +13,7 @@ import (
 
 	"lull/app"
 	"lull/audio"
+	"lull/llm"
 )
 
 func (c *cli) doctorCmd() *cobra.Command {
@@ -85,10 +86,37 @@ func (c *cli) doctor(env *environment) error {
 	w.Flush()
 
 	section("Guide")
-	row("in use", "builtin: lull's own material, composed fresh for each session; nothing leaves this machine")
+	g := env.app.Guide()
+	if g.Guide == "builtin" {
+		row("in use", "builtin: lull's own material, composed fresh for each session; nothing leaves this machine")
+	} else {
+		l := g.LLM
+		base := l.BaseURL
+		if base == "" {
+			base = llm.OpenAIBaseURL
+		}
+		model := l.Model
+		if model == "" {
+			model = llm.DefaultModel + " (the default)"
+		}
+		row("in use", "openai: written fresh by a language model through the Responses API")
+		row("endpoint", llm.RedactURL(base))
+		row("model", model)
+		mode := "chained: responses stored at the provider (store: true), deleted when the session ends"
+		switch {
+		case l.Private:
+			mode = "private: nothing stored at the provider; the history is sent with each call"
+		case l.KeepResponses:
+			mode = "chained: responses stored at the provider and kept after the session (keep_responses)"
+		}
+		row("memory", mode)
+		row("moderation", map[bool]string{true: "omni-moderation-latest checks every sentence", false: "local rules only (not OpenAI's API)"}[l.Moderate])
+		row("on failure", map[bool]string{true: "the session is interrupted: r to retry, b for the built-in guide", false: "the built-in guide carries on, and says so"}[g.Interrupt])
+		row("API key", setOrNot(l.APIKey != ""))
+	}
 	row("OPENAI_API_KEY", setOrNot(os.Getenv("OPENAI_API_KEY") != ""))
 	if u := os.Getenv("OPENAI_BASE_URL"); u != "" {
-		row("OPENAI_BASE_URL", u)
+		row("OPENAI_BASE_URL", llm.RedactURL(u))
 	} else {
 		row("OPENAI_BASE_URL", "not set")
 	}

@@ -86,6 +86,9 @@ func New(o Options) (*App, error) {
 // Config is the settings in use.
 func (a *App) Config() Config { return a.opts.Config }
 
+// Guide is who writes the words of this process's runs.
+func (a *App) Guide() GuideChoice { return a.opts.Guide }
+
 // Voices is where the voices are, as sessions will look for them.
 func (a *App) Voices() audio.VoiceConfig { return a.opts.Voices }
 

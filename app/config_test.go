@@ -87,3 +87,25 @@ func TestSpeechKeyGoesOnlyWhereItBelongs(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigGuideSettings(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		yaml, want string
+	}{
+		{"guide: openai\nllm:\n  model: gpt-4.1\n  private: true\n  on_failure: interrupt\n", ""},
+		{"guide: gemini\n", "choose auto, builtin or openai"},
+		{"llm:\n  on_failure: panic\n", "on_failure"},
+		{"llm:\n  base_url: localhost:11434\n", "base_url"},
+		{"llm:\n  api_key: sk-123\n", "api_key"},
+	} {
+		path := filepath.Join(dir, "config.yaml")
+		if err := os.WriteFile(path, []byte(tc.yaml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadConfig(path)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%q: %v, want %q", tc.yaml, err, tc.want)
+		}
+	}
+}

@@ -98,7 +98,7 @@ func New(cfg Config) (*Guide, error) {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	u, err := url.Parse(cfg.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("the LLM base URL %q is not an http(s) URL", redactURL(cfg.BaseURL))
+		return nil, fmt.Errorf("the LLM base URL %q is not an http(s) URL", RedactURL(cfg.BaseURL))
 	}
 	if cfg.Model == "" {
 		// Other servers name their models their own way; one that does not
@@ -161,7 +161,7 @@ func (g *Guide) Model() string { return g.cfg.Model }
 
 // Provider names where the guide's stored responses live: a chain goes on
 // only at the same endpoint with the same model.
-func (g *Guide) Provider() string { return redactURL(g.cfg.BaseURL) + "#" + g.cfg.Model }
+func (g *Guide) Provider() string { return RedactURL(g.cfg.BaseURL) + "#" + g.cfg.Model }
 
 // Describe says where the guide's words come from, for doctor and logs.
 // It never includes the key.
@@ -172,7 +172,7 @@ func (g *Guide) Describe() string {
 	if g.stateless {
 		mode = "stateless (" + g.why + ")"
 	}
-	return fmt.Sprintf("%s at %s, %s", g.cfg.Model, redactURL(g.cfg.BaseURL), mode)
+	return fmt.Sprintf("%s at %s, %s", g.cfg.Model, RedactURL(g.cfg.BaseURL), mode)
 }
 
 // IsOpenAI reports whether a base URL is OpenAI's own API.
@@ -187,9 +187,9 @@ func knownUnchained(u *url.URL) bool {
 	return u.Port() == "11434"
 }
 
-// redactURL drops user info and query from a URL: a token someone put
+// RedactURL drops user info and query from a URL: a token someone put
 // there must not reach a log or a session file.
-func redactURL(s string) string {
+func RedactURL(s string) string {
 	u, err := url.Parse(s)
 	if err != nil {
 		return "(unparseable URL)"
