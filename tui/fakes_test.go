@@ -106,7 +106,7 @@ type testRun struct {
 	*engine.Engine
 	id      string
 	cancel  context.CancelFunc
-	done    chan error
+	done    chan struct{}
 	notices []string
 	mu      sync.Mutex
 	closed  bool
@@ -115,14 +115,24 @@ type testRun struct {
 	scape   string
 }
 
-func startTestRun(st engine.State) *testRun {
-	e, err := engine.New(st, engine.Config{Guide: plainGuide{}, Speaker: newQuickSpeaker()})
+func startTestRun(st engine.State) *testRun { return startTestRunWith(st, plainGuide{}) }
+
+// downGuide is a provider that is down.
+type downGuide struct{}
+
+func (downGuide) Name() string { return "openai" }
+func (downGuide) Stream(context.Context, engine.Request) (engine.Stream, error) {
+	return nil, errors.New("503 server_error: the server is down")
+}
+
+func startTestRunWith(st engine.State, g engine.Guide) *testRun {
+	e, err := engine.New(st, engine.Config{Guide: g, Speaker: newQuickSpeaker()})
 	if err != nil {
 		panic(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &testRun{Engine: e, id: st.ID, cancel: cancel, done: make(chan error, 1), volume: 10, voiceOn: true, scape: "brown"}
-	go func() { r.done <- e.Run(ctx) }()
+	r := &testRun{Engine: e, id: st.ID, volume: 10, voiceOn: true, scape: "brown"}
+	r.launch(ctx, cancel)
 	return r
 }
 
@@ -154,27 +164,40 @@ func (r *testRun) NextSoundscape() string {
 	return r.scape
 }
 
-func (r *testRun) Retry() error {
-	<-r.done
-	return r.again(nil)
+// launch runs the engine once more; done closes when it returns.
+func (r *testRun) launch(ctx context.Context, cancel context.CancelFunc) {
+	done := make(chan struct{})
+	r.mu.Lock()
+	r.cancel, r.done = cancel, done
+	r.mu.Unlock()
+	go func() {
+		defer close(done)
+		_ = r.Engine.Run(ctx)
+	}()
 }
 
-func (r *testRun) ContinueBuiltin() error {
-	<-r.done
-	return r.again(plainGuide{})
+func (r *testRun) finished() <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.done
 }
+
+func (r *testRun) Retry() error { return r.again(nil) }
+
+func (r *testRun) ContinueBuiltin() error { return r.again(plainGuide{}) }
 
 func (r *testRun) again(g engine.Guide) error {
+	<-r.finished()
+	if st := r.Snapshot().Status; st != engine.Interrupted {
+		return fmt.Errorf("the session is %s", st)
+	}
 	if g != nil {
 		if err := r.SwitchGuide(g); err != nil {
 			return err
 		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r.mu.Lock()
-	r.cancel = cancel
-	r.mu.Unlock()
-	go func() { r.done <- r.Engine.Run(ctx) }()
+	r.launch(ctx, cancel)
 	return nil
 }
 
@@ -190,8 +213,11 @@ func (r *testRun) Close() error {
 	if r.Snapshot().Status == engine.Running {
 		_ = r.Pause()
 	}
-	r.cancel()
-	<-r.done
+	cancel, done := r.cancel, r.done
+	r.mu.Unlock()
+	cancel()
+	<-done
+	r.mu.Lock()
 	return nil
 }
 

@@ -267,6 +267,41 @@ func TestCompletedSessionShowsSummary(t *testing.T) {
 	}
 }
 
+// A provider that fails for good, with no fallback, interrupts the
+// session: the screen says why and offers r and b; b carries on with the
+// built-in guide to the end.
+func TestInterruptedSessionOffersRetryAndBuiltin(t *testing.T) {
+	st, _ := engine.NewState("2026-11-23-0930-down", engine.Options{Length: 5 * time.Minute}, testNow)
+	r := startTestRunWith(st, downGuide{})
+	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm, "503 server_error") // on the screen that says the guide could not go on
+	tm.Send(tea.KeyPressMsg{Code: 'r', Text: "r"})
+	failures := func() int {
+		n := 0
+		for _, e := range r.Snapshot().History {
+			if e.Role == engine.RoleSystem && strings.Contains(e.Text, "503") {
+				n++
+			}
+		}
+		return n
+	}
+	for deadline := time.Now().Add(5 * time.Second); failures() < 2 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := waitStatus(r, engine.Interrupted); got != engine.Interrupted || failures() != 2 {
+		t.Fatalf("after a retry on a guide still down: %s with %d failures recorded", got, failures())
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'b', Text: "b"})
+	waitFor(t, tm, "The session is complete.")
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := r.Snapshot()
+	if final.Status != engine.Completed || final.Guide != "plain" {
+		t.Errorf("status %s on guide %s", final.Status, final.Guide)
+	}
+}
+
 func waitFor(t *testing.T, tm *teatest.TestModel, text string) {
 	t.Helper()
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {

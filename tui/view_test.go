@@ -165,7 +165,10 @@ func TestBreathAnimationFollowsTheBreath(t *testing.T) {
 func TestGoldenViews(t *testing.T) {
 	completed := sessionState()
 	completed.Status = engine.Completed
-	completed.Summary = &engine.Summary{Duration: 10*time.Minute + 2*time.Second, Sentences: 71}
+	completed.Summary = &engine.Summary{Duration: 10*time.Minute + 2*time.Second, Sentences: 71,
+		Tokens: engine.Tokens{In: 48210, Out: 2934}, Cost: 0.0240}
+	interrupted := sessionState()
+	interrupted.Status = engine.Interrupted
 
 	for _, dark := range []bool{true, false} {
 		suffix := "_dark"
@@ -185,6 +188,9 @@ func TestGoldenViews(t *testing.T) {
 		cancel.dialog = dialogCancel
 		views["cancel_dialog"] = cancel
 		views["breathing"] = breathingModel(engine.DefaultBreath.At(2*time.Second), 80, 24)
+		stopped := sessionModel(interrupted, 80, 24)
+		stopped.sess.problem = "The guide stopped: 503 server_error: The server had an error while processing your request. The session is interrupted; it can be resumed."
+		views["interrupted"] = stopped
 		helpShown := sessionModel(sessionState(), 80, 24)
 		helpShown.help.ShowAll = true
 		views["session_help"] = helpShown
