@@ -407,3 +407,35 @@ func TestLLMInterruptedResumesOnAnotherModelAndOnBuiltin(t *testing.T) {
 	}
 	checkNoCanary(t, home, out, errOut, out2, errOut2, out3, errOut3)
 }
+
+// --keep-responses leaves them at the provider, listed in the session;
+// deleting the session deletes them there too.
+func TestLLMKeptResponsesGoWithTheSession(t *testing.T) {
+	srv := openaitest.New()
+	defer srv.Close()
+	srv.SetText(exactText)
+	home := t.TempDir()
+	out, errOut, err := lullLLM(t, home, srv.URL, nil, "new", "--no-tui", "--length", "5", "--voice", "none", "--keep-responses")
+	if err != nil {
+		t.Fatalf("lull new: %v\n%s\n%s", err, out, errOut)
+	}
+	id, _ := onlySession(t, home)
+	st := load(t, home, id)
+	if st.Guide != "openai" {
+		t.Fatalf("a key and a base URL did not choose the LLM guide: %s", st.Guide)
+	}
+	kept := srv.Stored()
+	if len(kept) == 0 || len(st.Stored) != len(srv.Created()) || len(srv.Deleted()) != 0 {
+		t.Fatalf("kept %d at the server, %d listed in the session, %d deleted", len(kept), len(st.Stored), len(srv.Deleted()))
+	}
+	show, _, err := lullLLM(t, home, srv.URL, nil, "sessions", "show", id)
+	if err != nil || !strings.Contains(show, "openai (gpt-4.1-mini)") || !strings.Contains(show, "tokens in") || !strings.Contains(show, "responses kept at the provider") {
+		t.Errorf("sessions show (%v):\n%s", err, show)
+	}
+	if _, errOut, err := lullLLM(t, home, srv.URL, nil, "sessions", "delete", id, "--yes"); err != nil {
+		t.Fatalf("delete: %v\n%s", err, errOut)
+	}
+	if left := srv.Stored(); len(left) != 0 {
+		t.Errorf("%d responses left at the provider after deleting the session", len(left))
+	}
+}

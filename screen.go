@@ -56,7 +56,13 @@ func (b backend) List() ([]tui.SessionInfo, []string) {
 	return infos, lines
 }
 
-func (b backend) Delete(id string) error { return b.app.Store().Delete(id) }
+func (b backend) Delete(id string) error {
+	notes, err := b.app.Delete(id)
+	for _, n := range notes {
+		b.app.Logger().Warn(n, "session", id)
+	}
+	return err
+}
 
 func (b backend) Start(o engine.Options) (tui.Run, error) {
 	r, err := b.app.Start(o)

@@ -95,8 +95,29 @@ func (c *cli) showSession(env *environment, id string) error {
 	if st.Intention != "" {
 		row("intention", st.Intention)
 	}
+	guide := orNone(st.Guide)
+	if st.Model != "" {
+		guide += " (" + st.Model + ")"
+	}
 	row("length", fmt.Sprintf("%d min · seed %d · guide %s · voice %s · soundscape %s",
-		int(st.Length.Minutes()), st.Seed, orNone(st.Guide), orNone(st.Voice), orNone(st.Soundscape)))
+		int(st.Length.Minutes()), st.Seed, guide, orNone(st.Voice), orNone(st.Soundscape)))
+	if len(st.Runs) > 1 {
+		var runs []string
+		for _, r := range st.Runs {
+			s := r.Guide
+			if r.Model != "" {
+				s += " (" + r.Model + ")"
+			}
+			runs = append(runs, s+" from "+r.StartedAt.Local().Format("15:04"))
+		}
+		row("runs", strings.Join(runs, ", "))
+	}
+	if t := st.Tokens(); t != (engine.Tokens{}) {
+		row("LLM", human.Tokens(t.In, t.Out, st.Cost))
+	}
+	if n := len(st.Stored); n > 0 {
+		row("stored", fmt.Sprintf("%d responses kept at the provider (deleted when the session ends, unless kept)", n))
+	}
 	row("created", st.CreatedAt.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(st.UpdatedAt, time.Now()))
 	row("progress", fmt.Sprintf("%s of %s (%d%%) · %s, sentence %d", human.Clock(st.Elapsed), human.Clock(st.Length),
 		int(st.Progress()*100), st.Phase, st.Position.Sentence+1))
@@ -148,7 +169,11 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 			return nil
 		}
 	}
-	if err := env.app.Store().Delete(id); err != nil {
+	notes, err := env.app.Delete(id)
+	for _, n := range notes {
+		fmt.Fprintln(c.stderr, "lull: note:", n)
+	}
+	if err != nil {
 		return err
 	}
 	fmt.Fprintln(c.stdout, "Deleted", id)

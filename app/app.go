@@ -86,6 +86,9 @@ func New(o Options) (*App, error) {
 // Config is the settings in use.
 func (a *App) Config() Config { return a.opts.Config }
 
+// Logger is where lull's log goes.
+func (a *App) Logger() *slog.Logger { return a.log }
+
 // Guide is who writes the words of this process's runs.
 func (a *App) Guide() GuideChoice { return a.opts.Guide }
 

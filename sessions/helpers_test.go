@@ -39,6 +39,14 @@ func fullState(t testing.TB, id string) engine.State {
 	st.UpdatedAt = at(3 * time.Minute)
 	st.SealedAt = at(time.Second)
 	st.Guide = "builtin"
+	st.Model = ""
+	st.Runs = []engine.Run{
+		{Guide: "openai", Model: "gpt-4.1-mini", StartedAt: at(time.Second)},
+		{Guide: "builtin", StartedAt: at(80 * time.Second)},
+	}
+	st.Chain = engine.Chain{ResponseID: "resp_abc123", Provider: "https://api.openai.com/v1#gpt-4.1-mini", Unchained: []string{"Breathe in.", "And out."}}
+	st.Stored = []string{"resp_abc122", "resp_abc123"}
+	st.Cost = 0.0123
 	st.Phase = engine.Breathing
 	st.Position = engine.Position{Phase: engine.Breathing, Sentence: 4}
 	st.Elapsed = 123456 * time.Millisecond
@@ -47,6 +55,7 @@ func fullState(t testing.TB, id string) engine.State {
 	}
 	st.Phases[0].Status = engine.PhaseCompleted
 	st.Phases[0].Spoken, st.Phases[0].Dropped = 9, 1
+	st.Phases[0].Tokens = engine.Tokens{In: 4210, Out: 380}
 	st.Phases[0].Elapsed = 71200 * time.Millisecond
 	st.Phases[0].StartedAt, st.Phases[0].CompletedAt = at(time.Second), at(72*time.Second)
 	st.Phases[1].Status = engine.PhaseActive
@@ -55,6 +64,7 @@ func fullState(t testing.TB, id string) engine.State {
 	st.Phases[1].StartedAt = at(72 * time.Second)
 	st.Summary = &engine.Summary{
 		Duration: 123456 * time.Millisecond, Sentences: 13, Dropped: 1, Partial: true,
+		Tokens: engine.Tokens{In: 4210, Out: 380}, Cost: 0.0123,
 		CompletedAt: at(4 * time.Minute), MoodBefore: 2, MoodAfter: 4, Note: "slept: well",
 	}
 	st.History = []engine.Entry{{At: at(time.Second), Phase: engine.Atmosphere, Role: engine.RoleUser, Text: "sleep"}}
@@ -143,6 +153,9 @@ func inUTC(st engine.State) engine.State {
 	}
 	for i := range st.History {
 		st.History[i].At = st.History[i].At.UTC()
+	}
+	for i := range st.Runs {
+		st.Runs[i].StartedAt = st.Runs[i].StartedAt.UTC()
 	}
 	return st
 }
