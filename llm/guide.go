@@ -21,6 +21,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -84,6 +85,8 @@ type Guide struct {
 	prompts *prompts.LLM
 	log     *slog.Logger
 
+	recapNext atomic.Bool // the next chained call says what was last heard
+
 	mu        sync.Mutex
 	api       api
 	stateless bool   // the history goes with every call
@@ -144,6 +147,7 @@ func New(cfg Config) (*Guide, error) {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTP))
 	}
 	g := &Guide{cfg: cfg, client: openai.NewClient(opts...), prompts: p, log: cfg.Logger}
+	g.recapNext.Store(true)
 	switch {
 	case cfg.Private:
 		g.stateless, g.why = true, "private"

@@ -139,7 +139,9 @@ func TestChainedCallCarriesTheChainAndWhatItLacks(t *testing.T) {
 	}
 	req := request(engine.Breathing)
 	req.Chain = first.ResponseID
+	req.History = []engine.Entry{{Phase: engine.Atmosphere, Role: engine.RoleGuide, Text: "Welcome."}}
 	req.Unchained = []string{"A line the chain does not hold."}
+	g.recapNext.Store(false) // the recap of a run's first chained call is tested on its own
 	req.WindDown = true
 	req.Intention = "calm before a talk"
 	if _, _, err := drain(t, g, req); err != nil {
@@ -631,5 +633,34 @@ func TestCostIsEstimatedForOpenAIModelsOnly(t *testing.T) {
 		if got := cost(Config{BaseURL: tc.base, Model: tc.model}, 1e6, 1e5); got < tc.want-1e-9 || got > tc.want+1e-9 {
 			t.Errorf("%s at %s: %v, want %v", tc.model, tc.base, got, tc.want)
 		}
+	}
+}
+
+func TestFirstChainedCallOfARunSaysWhatWasLastHeard(t *testing.T) {
+	srv := newServer(t)
+	_, first, err := drain(t, newGuide(t, srv), request(engine.Atmosphere))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGuide(t, srv) // a new process resuming the session
+	req := request(engine.Atmosphere)
+	req.Chain, req.Spoken = first.ResponseID, 3
+	req.History = []engine.Entry{
+		{Phase: engine.Atmosphere, Role: engine.RoleGuide, Text: "One."},
+		{Phase: engine.Atmosphere, Role: engine.RoleGuide, Text: "Two."},
+		{Phase: engine.Atmosphere, Role: engine.RoleGuide, Text: "Three."},
+	}
+	for range 2 {
+		if _, _, err := drain(t, g, req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reqs := generations(srv)
+	resumed, later := inputs(reqs[1]), inputs(reqs[2])
+	if len(resumed) != 1 || !strings.Contains(resumed[0], "The listener last heard: Two. Three.") {
+		t.Errorf("the resumed call's input %q does not say what was last heard", resumed)
+	}
+	if strings.Contains(strings.Join(later, " "), "last heard") {
+		t.Errorf("the recap is repeated on the next call: %q", later)
 	}
 }

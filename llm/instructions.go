@@ -101,13 +101,30 @@ func saidAnything(req engine.Request) bool {
 }
 
 // chainedTurns continue a stored response: what was said that it does not
-// hold, then the request.
+// hold, then the request. The first chained call of a run — a resumed
+// session, or a retry after a failure — also says what the listener last
+// heard: the stored response may hold words that were never spoken.
 func (g *Guide) chainedTurns(req engine.Request) []turn {
 	var out []turn
 	if len(req.Unchained) > 0 {
 		out = append(out, turn{role: "assistant", text: strings.Join(req.Unchained, " ")})
 	}
-	return append(out, turn{role: "user", text: g.message(req)})
+	msg := g.message(req)
+	if heard := lastHeard(req, 2); heard != "" && g.recapNext.Swap(false) {
+		msg += "\n\n" + prompts.Fill(g.prompts.Recap, map[string]string{"recap": heard})
+	}
+	return append(out, turn{role: "user", text: msg})
+}
+
+// lastHeard is the last n sentences said, pending ones included.
+func lastHeard(req engine.Request, n int) string {
+	said := append([]string(nil), req.Pending...)
+	for i := len(req.History) - 1; i >= 0 && len(said) < n; i-- {
+		if e := req.History[i]; e.Role == engine.RoleGuide {
+			said = append([]string{e.Text}, said...)
+		}
+	}
+	return strings.Join(said[max(0, len(said)-n):], " ")
 }
 
 // historyTurns retell the whole session for a call with no stored memory:

@@ -116,6 +116,7 @@ func (s *stream) run(ctx context.Context) {
 			attempt--
 			continue
 		}
+		g.recapNext.Store(true) // whatever comes next should say where the listener is
 		if a.pushed > 0 || s.wasHanded() {
 			s.finish(f) // lines of this call are out: the engine decides
 			return
