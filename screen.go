@@ -9,6 +9,7 @@ import (
 	"lull/app"
 	"lull/audio"
 	"lull/engine"
+	"lull/llm"
 	"lull/prompts"
 	"lull/tui"
 )
@@ -92,9 +93,19 @@ func (b backend) Choices() tui.Choices {
 		}
 	}
 	voices = append(voices, "none")
+	g := b.app.Guide()
+	guides := []string{"builtin"}
+	if b.app.LLMReady() {
+		guides = []string{"openai", "builtin"}
+	}
+	model := g.LLM.Model
+	if model == "" {
+		model = llm.DefaultModel
+	}
 	return tui.Choices{
 		Lengths: app.Lengths, Length: cfg.Length,
 		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
+		Guides: guides, Guide: g.Guide, Model: model,
 	}
 }

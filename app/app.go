@@ -100,17 +100,39 @@ func (a *App) Store() *sessions.Store { return a.store }
 
 // Start creates a session from the listener's choices and starts it.
 func (a *App) Start(o engine.Options) (*Run, error) {
+	choice, err := a.choice(o.Guide)
+	if err != nil {
+		return nil, err
+	}
 	sess, st, err := a.create(o)
 	if err != nil {
 		return nil, err
 	}
-	return a.launch(sess, st, nil)
+	return a.launch(sess, st, choice, nil)
+}
+
+// choice is the process's guide, or the one the listener picked for a new
+// session.
+func (a *App) choice(guide string) (GuideChoice, error) {
+	ch := a.opts.Guide
+	switch guide {
+	case "", ch.Guide:
+	case "builtin", "openai":
+		ch.Guide = guide
+	default:
+		return ch, fmt.Errorf("guide %q: choose builtin or openai", guide)
+	}
+	return ch, nil
 }
 
 // Render creates a session and plays it into w as a WAV file, as fast as
 // it can be made. The session is saved like any other; closing the Run
 // finishes the file.
 func (a *App) Render(o engine.Options, w io.WriteSeeker) (*Run, error) {
+	choice, err := a.choice(o.Guide)
+	if err != nil {
+		return nil, err
+	}
 	sess, st, err := a.create(o)
 	if err != nil {
 		return nil, err
@@ -127,7 +149,7 @@ func (a *App) Render(o engine.Options, w io.WriteSeeker) (*Run, error) {
 		sess.Close()
 		return nil, err
 	}
-	r, err := a.run(sess, st, player, player.Notices())
+	r, err := a.run(sess, st, player, choice, player.Notices())
 	if err != nil {
 		_ = player.Close()
 		return nil, err
@@ -181,22 +203,22 @@ func (a *App) Resume(id string) (*Run, error) {
 		sess.Close()
 		return nil, fmt.Errorf("session %s is %s; it cannot be resumed", id, st.Status)
 	}
-	return a.launch(sess, st, sess.Report().Notes)
+	return a.launch(sess, st, a.opts.Guide, sess.Report().Notes)
 }
 
 // launch runs a locked session on the process's shared sound.
-func (a *App) launch(sess *sessions.Session, st engine.State, notices []string) (*Run, error) {
+func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice, notices []string) (*Run, error) {
 	player, playerNotices, err := a.sound(st.Voice, st.Soundscape)
 	if err != nil {
 		sess.Close()
 		return nil, err
 	}
-	return a.run(sess, st, player, append(notices, playerNotices...))
+	return a.run(sess, st, player, choice, append(notices, playerNotices...))
 }
 
 // run builds the engine for a locked session and starts it running.
-func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, notices []string) (*Run, error) {
-	g, fallback, forget, err := a.guides(st)
+func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, choice GuideChoice, notices []string) (*Run, error) {
+	g, fallback, forget, err := a.guides(st, choice)
 	if err != nil {
 		sess.Close()
 		return nil, err

@@ -94,12 +94,11 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 
 // guides builds a run's guide, the one that takes over when it fails, and
 // the one that can forget what a provider stored.
-func (a *App) guides(st engine.State) (g, fallback engine.Guide, forget engine.Forgetter, err error) {
+func (a *App) guides(st engine.State, ch GuideChoice) (g, fallback engine.Guide, forget engine.Forgetter, err error) {
 	builtin, err := guide.DefaultBuiltin()
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ch := a.opts.Guide
 	var remote *llm.Guide
 	if ch.Guide == "openai" || len(st.Stored) > 0 {
 		cfg := ch.LLM
@@ -119,6 +118,13 @@ func (a *App) guides(st engine.State) (g, fallback engine.Guide, forget engine.F
 		fallback = builtin
 	}
 	return remote, fallback, forget, nil
+}
+
+// LLMReady reports whether the LLM guide could run here: a key for
+// OpenAI, or a server of one's own.
+func (a *App) LLMReady() bool {
+	l := a.opts.Guide.LLM
+	return l.APIKey != "" || (l.BaseURL != "" && !llm.IsOpenAI(l.BaseURL))
 }
 
 // Delete removes a session from disk, after asking the provider to forget

@@ -125,6 +125,7 @@ type Options struct {
 	Seed       int64
 	Voice      string
 	Soundscape string
+	Guide      string // who writes the first run; "" is the app's default
 }
 
 // Length limits, in whole minutes.

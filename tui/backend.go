@@ -41,6 +41,11 @@ type Choices struct {
 	Voice       string
 	Soundscapes []string
 	Soundscape  string
+	// Guides are who may write the session: "openai" when an LLM is set
+	// up, and "builtin"; Model names the LLM's model for the form.
+	Guides []string
+	Guide  string
+	Model  string
 }
 
 // Run is a session under way. The engine's methods are safe from any

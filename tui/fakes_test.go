@@ -286,6 +286,7 @@ func (b *fakeBackend) Choices() Choices {
 		Lengths: []int{5, 10, 15, 20, 30, 45, 60}, Length: 10,
 		Voices: []string{"auto", "espeak-ng", "none"}, Voice: "auto",
 		Soundscapes: []string{"brown", "none"}, Soundscape: "brown",
+		Guides: []string{"openai", "builtin"}, Guide: "openai", Model: "gpt-4.1-mini",
 	}
 }
 

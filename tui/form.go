@@ -18,17 +18,20 @@ type formField int
 const (
 	fieldLength formField = iota
 	fieldIntention
+	fieldGuide
 	fieldVoice
 	fieldSoundscape
 	fieldBegin
 	fieldCount
 )
 
-// formView asks for what a new session needs: length, intention, voice,
-// soundscape. Every field has a sensible default, so enter at once begins.
+// formView asks for what a new session needs: length, intention, guide,
+// voice, soundscape. Every field has a sensible default, so enter at once
+// begins.
 type formView struct {
 	choices    Choices
 	length     int // index into choices.Lengths
+	guide      int
 	voice      int
 	soundscape int
 	intention  textinput.Model
@@ -44,6 +47,7 @@ func newFormView(c Choices, styles *Styles) formView {
 	f := formView{
 		choices:    c,
 		length:     max(slices.Index(c.Lengths, c.Length), 0),
+		guide:      max(slices.Index(c.Guides, c.Guide), 0),
 		voice:      max(slices.Index(c.Voices, c.Voice), 0),
 		soundscape: max(slices.Index(c.Soundscapes, c.Soundscape), 0),
 		intention:  in,
@@ -58,6 +62,9 @@ func (f formView) Options() engine.Options {
 	o := engine.Options{Intention: strings.TrimSpace(f.intention.Value())}
 	if len(f.choices.Lengths) > 0 {
 		o.Length = time.Duration(f.choices.Lengths[f.length]) * time.Minute
+	}
+	if len(f.choices.Guides) > 0 {
+		o.Guide = f.choices.Guides[f.guide]
 	}
 	if len(f.choices.Voices) > 0 {
 		o.Voice = f.choices.Voices[f.voice]
@@ -103,6 +110,8 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 	switch f.focus {
 	case fieldLength:
 		f.length = cycle(f.length, step, len(f.choices.Lengths))
+	case fieldGuide:
+		f.guide = cycle(f.guide, step, len(f.choices.Guides))
 	case fieldVoice:
 		f.voice = cycle(f.voice, step, len(f.choices.Voices))
 	case fieldSoundscape:
@@ -169,6 +178,16 @@ func (f formView) View(width int, s *Styles) string {
 
 	b.WriteString(label(fieldLength, "Length") + " " + choices(fieldLength, lengths, f.length, "minutes") + "\n\n")
 	b.WriteString(label(fieldIntention, "Intention") + " " + f.intention.View() + "\n\n")
+	if len(f.choices.Guides) > 0 {
+		guideNote := ""
+		switch {
+		case len(f.choices.Guides) == 1 && f.choices.Guides[0] == "builtin":
+			guideNote = "an LLM needs OPENAI_API_KEY or a server"
+		case f.choices.Guides[f.guide] == "openai":
+			guideNote = f.choices.Model
+		}
+		b.WriteString(label(fieldGuide, "Guide") + " " + choices(fieldGuide, f.choices.Guides, f.guide, guideNote) + "\n\n")
+	}
 	b.WriteString(label(fieldVoice, "Voice") + " " + choices(fieldVoice, f.choices.Voices, f.voice, "") + "\n\n")
 	b.WriteString(label(fieldSoundscape, "Soundscape") + " " + choices(fieldSoundscape, f.choices.Soundscapes, f.soundscape, "") + "\n\n")
 	begin := s.Choice.Render("  Begin  ")

@@ -97,6 +97,7 @@ func TestFormStartsASessionWithTheChoices(t *testing.T) {
 	m = sized(m, 80, 24)
 	m, _ = press(m, "right", "right", "tab") // length 10 → 20, then the intention
 	m, _ = press(m, "s", "l", "e", "e", "p")
+	m, _ = press(m, "tab", "right")                          // guide: openai → builtin
 	m, _ = press(m, "tab", "right", "right", "tab", "right") // voice none, soundscape none
 	m, cmd := press(m, "enter")
 	m = run(t, m, cmd)
@@ -104,7 +105,7 @@ func TestFormStartsASessionWithTheChoices(t *testing.T) {
 		t.Fatalf("started %d sessions", len(b.started))
 	}
 	got := b.started[0]
-	if got.Length != 20*time.Minute || got.Intention != "sleep" || got.Voice != "none" || got.Soundscape != "none" {
+	if got.Length != 20*time.Minute || got.Intention != "sleep" || got.Guide != "builtin" || got.Voice != "none" || got.Soundscape != "none" {
 		t.Errorf("started with %+v", got)
 	}
 	if m.screen != screenSession || m.run == nil {
