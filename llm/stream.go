@@ -98,6 +98,7 @@ func (s *stream) run(ctx context.Context) {
 		}
 	}()
 	g := s.g
+	switches := 0 // a server may make the guide change course at most twice
 	for attempt := 1; ; attempt++ {
 		a := &attemptState{s: s, ctx: ctx}
 		err := a.call()
@@ -107,13 +108,15 @@ func (s *stream) run(ctx context.Context) {
 		}
 		f := classify(err)
 		switch {
-		case f.Kind == kindChainRefused:
+		case f.Kind == kindChainRefused && switches < 2:
 			g.goStateless(f.Message)
 			attempt-- // not the server's fault: the same try, without the chain
+			switches++
 			continue
-		case f.Kind == kindNoResponses:
+		case f.Kind == kindNoResponses && switches < 2:
 			g.goChat()
 			attempt--
+			switches++
 			continue
 		}
 		g.recapNext.Store(true) // whatever comes next should say where the listener is
