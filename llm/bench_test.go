@@ -34,6 +34,7 @@ func benchServer(b *testing.B) *openaitest.Server {
 
 // BenchmarkFirstSentence/baseline: openai-go alone.
 // BenchmarkFirstSentence/guide: lull's guide, Stream to the first Next.
+// BenchmarkFirstSentence/guide-moderated: the same, each sentence moderated.
 // BenchmarkFirstSentence/engine: a whole engine, Run to the first Play.
 func BenchmarkFirstSentence(b *testing.B) {
 	b.Run("baseline", func(b *testing.B) {
@@ -70,6 +71,27 @@ func BenchmarkFirstSentence(b *testing.B) {
 	b.Run("guide", func(b *testing.B) {
 		srv := benchServer(b)
 		g, err := New(Config{APIKey: "k", BaseURL: srv.URL})
+		if err != nil {
+			b.Fatal(err)
+		}
+		req := request(engine.Atmosphere)
+		for b.Loop() {
+			st, err := g.Stream(context.Background(), req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := st.Next(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			st.Close()
+		}
+		report(b)
+	})
+	b.Run("guide-moderated", func(b *testing.B) {
+		// The moderation request before the first sentence: against this
+		// server only its local cost shows; OpenAI adds a round trip.
+		srv := benchServer(b)
+		g, err := New(Config{APIKey: "k", BaseURL: srv.URL, Moderate: true})
 		if err != nil {
 			b.Fatal(err)
 		}
