@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -102,7 +103,16 @@ func classify(err error) *Failure {
 		}
 		return f
 	}
-	return &Failure{Kind: kindNetwork, Message: err.Error()}
+	return &Failure{Kind: kindNetwork, Message: redactURLs(err.Error())}
+}
+
+// urlInText finds the URLs a network error quotes.
+var urlInText = regexp.MustCompile(`https?://[^\s"']+`)
+
+// redactURLs keeps credentials in a URL's user info or query out of error
+// text, which reaches the log and the session's history.
+func redactURLs(s string) string {
+	return urlInText.ReplaceAllStringFunc(s, RedactURL)
 }
 
 // refusesChain spots a 400 about previous_response_id: OpenAI's

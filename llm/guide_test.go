@@ -664,3 +664,10 @@ func TestFirstChainedCallOfARunSaysWhatWasLastHeard(t *testing.T) {
 		t.Errorf("the recap is repeated on the next call: %q", later)
 	}
 }
+
+func TestNetworkErrorsKeepNoCredentials(t *testing.T) {
+	f := classify(errors.New(`Post "http://user:pw@127.0.0.1:1/v1/responses?api-key=secret": dial tcp: connection refused`))
+	if strings.Contains(f.Error(), "secret") || strings.Contains(f.Error(), "pw@") || !strings.Contains(f.Error(), "127.0.0.1:1/v1/responses") {
+		t.Errorf("%s", f.Error())
+	}
+}
