@@ -41,23 +41,25 @@ func readFile(dir *os.Root, name string) ([]byte, error) {
 	return b, nil
 }
 
-// writeFile replaces name's content with b, 0600, and fsyncs it.
-func writeFile(dir *os.Root, name string, b []byte) error {
-	f, err := dir.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, fileMode)
+// writeFile replaces name's content with b and fsyncs it. Its errors say
+// which step failed: after a failed fsync the data may never reach the disk.
+func writeFile(dir fsys, name string, b []byte) error {
+	f, err := dir.create(name)
 	if err != nil {
-		return bare(err)
+		return fmt.Errorf("writing %s: %w", name, err)
 	}
-	err = f.Chmod(fileMode)
-	if err == nil {
-		_, err = f.Write(b)
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", name, bare(err))
 	}
-	if err == nil {
-		err = f.Sync()
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("syncing %s to disk: %w", name, bare(err))
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, bare(err))
 	}
-	return bare(err)
+	return nil
 }
 
 // syncFolder makes renames and new names in dir durable.

@@ -2,32 +2,43 @@ package sessions
 
 import (
 	"fmt"
-	"os"
 )
 
-// replace puts b in place of session.yaml so that a crash at any moment
-// leaves a complete primary, or a complete backup beside a damaged one.
-// previous, the last primary known to be good, becomes the backup; it comes
-// from memory because after a recovery the primary on disk is the damaged
-// one. On failure the primary is untouched and no temporary file is left.
-func replace(dir *os.Root, b, previous []byte) (err error) {
+// backupTempName is where the backup is written before it is renamed
+// into place.
+const backupTempName = backupName + ".tmp"
+
+// replace puts b in place of session.yaml so that a power cut at any
+// moment leaves a complete primary or a complete backup, and one of them
+// is the last save that returned or this one. previous, the last primary
+// known to be good, becomes the backup; it comes from memory because after
+// a recovery the primary on disk is the damaged one. On failure no
+// temporary file is left and the primary is untouched, unless only the
+// folder's fsync failed: then the new one may be in place.
+func replace(dir fsys, b, previous []byte) (err error) {
 	defer func() {
-		if err != nil {
-			dir.Remove(tempName) // best effort: the error already says what failed
+		if err != nil { // best effort: the error already says what failed
+			dir.remove(tempName)
+			dir.remove(backupTempName)
 		}
 	}()
 	if err := writeFile(dir, tempName, b); err != nil {
-		return fmt.Errorf("writing %s: %w", tempName, err)
+		return err
 	}
 	if previous != nil {
-		if err := writeFile(dir, backupName, previous); err != nil {
-			return fmt.Errorf("writing %s: %w", backupName, err)
+		// Renamed, not rewritten in place: after a recovery the primary
+		// is damaged, and a backup torn by a power cut would leave nothing.
+		if err := writeFile(dir, backupTempName, previous); err != nil {
+			return err
+		}
+		if err := dir.rename(backupTempName, backupName); err != nil {
+			return fmt.Errorf("renaming %s to %s: %w", backupTempName, backupName, err)
 		}
 	}
-	if err := dir.Rename(tempName, primaryName); err != nil {
-		return fmt.Errorf("renaming %s to %s: %w", tempName, primaryName, bare(err))
+	if err := dir.rename(tempName, primaryName); err != nil {
+		return fmt.Errorf("renaming %s to %s: %w", tempName, primaryName, err)
 	}
-	if err := syncFolder(dir); err != nil {
+	if err := dir.syncFolder(); err != nil {
 		return fmt.Errorf("syncing the session folder: %w", err)
 	}
 	return nil

@@ -17,7 +17,7 @@ import (
 // Tests run as root, so permissions cannot make writes fail: a directory
 // in the way of a file can.
 func TestFailedSaveLeavesThePrimary(t *testing.T) {
-	for _, blocked := range []string{tempName, backupName} {
+	for _, blocked := range []string{tempName, backupTempName} {
 		t.Run(blocked, func(t *testing.T) {
 			s, home := openStore(t)
 			sess, err := s.Create(newState(t, id))

@@ -1,0 +1,42 @@
+package sessions
+
+import (
+	"os"
+)
+
+// fsys is what a save does to a session folder. The real one is the
+// folder's os.Root; tests put a power cut or a failing disk under it.
+type fsys interface {
+	create(name string) (file, error) // empty, 0600 whatever the umask
+	read(name string) ([]byte, error) // a regular file of at most maxFileSize
+	rename(from, to string) error
+	remove(name string) error
+	syncFolder() error // makes names created, renamed and removed durable
+}
+
+// file is a file open for writing.
+type file interface {
+	Write(b []byte) (int, error)
+	Sync() error
+	Close() error
+}
+
+// rootFS is a session folder on disk.
+type rootFS struct{ root *os.Root }
+
+func (r rootFS) create(name string) (file, error) {
+	f, err := r.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, fileMode)
+	if err != nil {
+		return nil, bare(err)
+	}
+	if err := f.Chmod(fileMode); err != nil {
+		f.Close()
+		return nil, bare(err)
+	}
+	return f, nil
+}
+
+func (r rootFS) read(name string) ([]byte, error) { return readFile(r.root, name) }
+func (r rootFS) rename(from, to string) error     { return bare(r.root.Rename(from, to)) }
+func (r rootFS) remove(name string) error         { return bare(r.root.Remove(name)) }
+func (r rootFS) syncFolder() error                { return syncFolder(r.root) }
