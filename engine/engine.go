@@ -242,11 +242,9 @@ func (e *Engine) SetSoundscape(name string) {
 // setStatus is the only way the status changes. Callers hold e.mu.
 func (e *Engine) setStatus(to Status) error {
 	from := e.st.Status
-	if !CanTransition(from, to) {
-		return &TransitionError{From: from, To: to}
+	if err := e.st.changeStatus(to, e.now()); err != nil {
+		return err
 	}
-	e.st.Status = to
-	e.st.UpdatedAt = e.now()
 	e.publish(Event{Kind: EventStatus, Phase: e.st.Phase, Status: to, Prev: from})
 	return nil
 }

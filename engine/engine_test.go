@@ -289,8 +289,8 @@ func TestTransitionsTable(t *testing.T) {
 	allowed := map[[2]Status]bool{
 		{Created, Running}: true, {Created, Abandoned}: true,
 		{Running, Paused}: true, {Running, Interrupted}: true, {Running, Completed}: true, {Running, Abandoned}: true,
-		{Paused, Running}: true, {Paused, Abandoned}: true,
-		{Interrupted, Running}: true, {Interrupted, Abandoned}: true,
+		{Paused, Running}: true, {Paused, Completed}: true, {Paused, Abandoned}: true,
+		{Interrupted, Running}: true, {Interrupted, Completed}: true, {Interrupted, Abandoned}: true,
 	}
 	for _, from := range all {
 		for _, to := range all {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -232,6 +234,11 @@ func (m *memStore) Save(st State) error {
 	if m.fail != nil {
 		return m.fail
 	}
+	if err := st.Validate(); err != nil {
+		// The real store refuses it too; TestMain fails the package.
+		invalidSaves.add(st, err)
+		return err
+	}
 	m.saves = append(m.saves, st.Clone())
 	return nil
 }
@@ -250,4 +257,31 @@ func (m *memStore) last() State {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.saves[len(m.saves)-1]
+}
+
+// invalidSaves collects every state an engine tried to save that Validate
+// refuses: a state the engine writes must always load again.
+var invalidSaves badSaves
+
+type badSaves struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (b *badSaves) add(st State, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.list = append(b.list, fmt.Sprintf("%s (%s in %s): %v", st.ID, st.Status, st.Phase, err))
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if len(invalidSaves.list) > 0 {
+		fmt.Fprintf(os.Stderr, "the engine saved %d states that Validate refuses:\n", len(invalidSaves.list))
+		for _, s := range invalidSaves.list {
+			fmt.Fprintln(os.Stderr, "  ", s)
+		}
+		code = 1
+	}
+	os.Exit(code)
 }

@@ -190,13 +190,20 @@ func (e *Engine) complete(ctx context.Context) error {
 	if err := e.hold(ctx, Resolution, tail); err != nil {
 		return err
 	}
+	// Paused during the last silence: the session completes once the
+	// listener resumes, not behind their back.
+	if err := e.gate.wait(ctx); err != nil {
+		return err
+	}
 	e.mu.Lock()
 	now := e.now()
-	rec := &e.st.Phases[Resolution]
-	rec.Status = PhaseCompleted
-	rec.CompletedAt = now
+	// The status first: a session abandoned in this very moment stays
+	// abandoned, its resolution unfinished, as Validate expects.
 	err := e.setStatus(Completed)
 	if err == nil {
+		rec := &e.st.Phases[Resolution]
+		rec.Status = PhaseCompleted
+		rec.CompletedAt = now
 		e.st.Summary = &Summary{
 			Duration:    e.st.Elapsed,
 			Sentences:   e.st.Spoken(),

@@ -272,11 +272,42 @@ func (s *State) Validate() error {
 	if s.Position.Sentence != cur.Spoken {
 		return fmt.Errorf("position says sentence %d of %s, but %d were spoken", s.Position.Sentence, s.Phase, cur.Spoken)
 	}
-	if s.Status == Completed && cur.Phase != Resolution || s.Status == Completed && cur.Status != PhaseCompleted {
-		return fmt.Errorf("a completed session must have completed its resolution")
-	}
-	if s.Status == Created && s.Spoken() > 0 {
-		return fmt.Errorf("a created session has spoken %d sentences", s.Spoken())
+	return s.statusFitsPhases()
+}
+
+// statusFitsPhases checks that the status and the phases tell one story,
+// as the engine writes them: it begins a phase in the same step that
+// makes a session running, and completes the resolution in the same step
+// that completes the session, so
+//
+//   - created: no phase has begun and nothing was spoken or withheld;
+//   - completed: the resolution is completed — unless the summary says the
+//     session was summarized partway (partial), when the phases stand as
+//     far as they came;
+//   - running, paused, interrupted, abandoned, and completed as partial:
+//     the current phase has begun, unless nothing at all has (abandoned
+//     straight from created, or stopped before its first phase began); and
+//     only a completed session has completed its current phase.
+func (s *State) statusFitsPhases() error {
+	cur := s.Phases[s.Phase]
+	spoken, dropped := s.Spoken(), s.Dropped()
+	partial := s.Summary != nil && s.Summary.Partial
+	switch {
+	case s.Status == Created:
+		if first := s.Phases[Atmosphere]; first.Status != PhasePending {
+			return fmt.Errorf("a created session has its first phase %s", first.Status)
+		}
+		if spoken > 0 || dropped > 0 {
+			return fmt.Errorf("a created session has spoken %d sentences and withheld %d", spoken, dropped)
+		}
+	case s.Status == Completed && !partial:
+		if s.Phase != Resolution || cur.Status != PhaseCompleted {
+			return fmt.Errorf("a completed session must have completed its resolution (it is in %s, %s) or be marked partial", s.Phase, cur.Status)
+		}
+	case cur.Status == PhaseCompleted && s.Status != Completed:
+		return fmt.Errorf("a %s session has already completed its current phase, %s", s.Status, s.Phase)
+	case cur.Status == PhasePending && (s.Phase != Atmosphere || spoken > 0 || dropped > 0):
+		return fmt.Errorf("a %s session with %d sentences spoken has not begun its current phase, %s", s.Status, spoken, s.Phase)
 	}
 	return nil
 }
