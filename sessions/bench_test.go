@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 )
 
 // historyLength is about what an hour-long session leaves.
@@ -82,4 +84,103 @@ func BenchmarkEncode(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkSaveCost is acceptance 7: what a save costs, fsyncs and all,
+// with a quarter hour's history, beside a bare write, fsync, rename and
+// folder fsync of the same bytes, the two taking turns in the same run;
+// and, apart, the share of a save that is encoding.
+func BenchmarkSaveCost(b *testing.B) {
+	s, home := openStore(b)
+	sess, err := s.Create(newState(b, id))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sess.Close()
+	st := longState(b, id, 150)
+	data, err := encode(st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	folder := filepath.Join(home, "bare")
+	if err := os.Mkdir(folder, 0o700); err != nil {
+		b.Fatal(err)
+	}
+	var saves, bares, encodes []time.Duration
+	save := func() {
+		st.Elapsed += time.Millisecond // each save differs, as in a session
+		start := time.Now()
+		if err := sess.Save(st); err != nil {
+			b.Fatal(err)
+		}
+		saves = append(saves, time.Since(start))
+	}
+	bare := func() {
+		start := time.Now()
+		if err := bareSave(folder, data); err != nil {
+			b.Fatal(err)
+		}
+		bares = append(bares, time.Since(start))
+	}
+	for i := 0; b.Loop(); i++ {
+		if i%2 == 0 {
+			save()
+			bare()
+		} else {
+			bare()
+			save()
+		}
+		start := time.Now()
+		if _, err := encode(st); err != nil {
+			b.Fatal(err)
+		}
+		encodes = append(encodes, time.Since(start))
+	}
+	s50, s99 := percentiles(saves)
+	b50, b99 := percentiles(bares)
+	e50, _ := percentiles(encodes)
+	b.ReportMetric(float64(s50.Microseconds()), "save-p50-µs")
+	b.ReportMetric(float64(s99.Microseconds()), "save-p99-µs")
+	b.ReportMetric(float64(b50.Microseconds()), "bare-p50-µs")
+	b.ReportMetric(float64(b99.Microseconds()), "bare-p99-µs")
+	b.ReportMetric(float64(e50.Microseconds()), "encode-p50-µs")
+	b.ReportMetric(float64(s50)/float64(b50), "p50-ratio")
+	b.ReportMetric(float64(s99)/float64(b99), "p99-ratio")
+	b.Logf("%d saves of %d KiB: p50 %v, p99 %v (encoding alone: p50 %v); bare write+fsync+rename+fsync: p50 %v, p99 %v; ratio %.2f at p50, %.2f at p99",
+		len(saves), len(data)>>10, s50, s99, e50, b50, b99, float64(s50)/float64(b50), float64(s99)/float64(b99))
+}
+
+// bareSave is the least an atomic, durable replace can do.
+func bareSave(folder string, data []byte) error {
+	tmp, final := filepath.Join(folder, "x.tmp"), filepath.Join(folder, "x")
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		return err
+	}
+	d, err := os.Open(folder)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+func percentiles(d []time.Duration) (p50, p99 time.Duration) {
+	d = slices.Clone(d)
+	slices.Sort(d)
+	return d[len(d)/2], d[len(d)*99/100]
 }
