@@ -44,7 +44,12 @@ func encode(st engine.State) ([]byte, error) {
 // decode reads a whole session.yaml strictly: checksum, one document of
 // known fields, the schema version, the id its folder gives it, and the
 // State's own invariants.
-func decode(file []byte, folder string) (engine.State, error) {
+func decode(file []byte, folder string) (st engine.State, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			st, err = engine.State{}, panicked(p)
+		}
+	}()
 	if len(file) > maxFileSize {
 		return engine.State{}, tooBig()
 	}
@@ -62,7 +67,7 @@ func decode(file []byte, folder string) (engine.State, error) {
 	if err := d.check(folder); err != nil {
 		return engine.State{}, err
 	}
-	st, err := fromDocument(d)
+	st, err = fromDocument(d)
 	if err != nil {
 		return st, err
 	}
@@ -106,11 +111,19 @@ func tooBig() error {
 	return fmt.Errorf("the file is larger than %d MiB; lull never writes one that big", maxFileSize>>20)
 }
 
+// errPanic is wrapped by the error a reader's panic becomes: a bug to
+// fix, not a file to blame. The fuzz test looks for it.
+var errPanic = errors.New("lull failed while reading it")
+
+func panicked(p any) error {
+	return fmt.Errorf("%w (%v)", errPanic, p)
+}
+
 // decodeStrict decodes exactly one YAML document of known fields into v.
 func decodeStrict(body []byte, v any) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("the YAML decoder failed: %v", p)
+			err = fmt.Errorf("the YAML decoder failed: %w", panicked(p))
 		}
 	}()
 	dec := yaml.NewDecoder(bytes.NewReader(body))

@@ -2,6 +2,9 @@ package sessions
 
 import (
 	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -128,11 +131,22 @@ func TestStrictDecoding(t *testing.T) {
 				t.Errorf("took %v to refuse", took)
 			}
 			// Through the store too: a file on disk is refused the same way.
+			// A first save leaves no backup to fall back on, so the session
+			// is rebuilt from its transcript, and the note names the refusal.
 			s, home := openStore(t)
 			create(t, s, fullState(t, id))
 			write(t, home, id, primaryName, c.file)
-			_, _, err = s.Load(id) // a first save leaves no backup to fall back on
-			mustContain(t, err, "session.yaml: ", c.want)
+			_, report, err := s.Load(id)
+			if err != nil || !report.Rebuilt {
+				t.Fatalf("not rebuilt: %v %+v", err, report)
+			}
+			mustContain(t, errors.New(report.Notes[0]), "(session.yaml: ", c.want)
+			// Without the transcript nothing is left, and the error says why.
+			if err := os.Remove(filepath.Join(home, "sessions", id, transcriptName)); err != nil {
+				t.Fatal(err)
+			}
+			_, _, err = s.Load(id)
+			mustContain(t, err, "session.yaml: ", c.want, "there is no transcript to rebuild it from")
 			t.Log(err)
 		})
 	}

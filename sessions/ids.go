@@ -32,7 +32,7 @@ type IDError struct {
 }
 
 func (e *IDError) Error() string {
-	return fmt.Sprintf("%q is not a session id: %s", e.ID, e.Reason)
+	return fmt.Sprintf("%q is not a session id: %s", clip([]byte(e.ID), maxIDLength), e.Reason)
 }
 
 // CheckID allows only ids that are safe as a folder name:

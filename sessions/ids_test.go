@@ -125,15 +125,29 @@ func TestSymlinksCannotLeadOutside(t *testing.T) {
 	// A real folder whose files link outside, absolutely and relatively.
 	create(t, s, newState(t, "inside"))
 	dir := filepath.Join(home, "sessions", "inside")
-	for f, target := range map[string]string{primaryName: filepath.Join(outside, primaryName), backupName: "../evil/" + backupName} {
+	if err := os.WriteFile(filepath.Join(outside, transcriptName), []byte(opening(newState(t, "inside"))), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before = tree(t, outside)
+	for f, target := range map[string]string{
+		primaryName:    filepath.Join(outside, primaryName),
+		backupName:     "../evil/" + backupName,
+		transcriptName: filepath.Join(outside, transcriptName),
+	} {
 		os.Remove(filepath.Join(dir, f))
 		if err := os.Symlink(target, filepath.Join(dir, f)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	_, _, err = s.Load("inside")
-	mustContain(t, err, "cannot be read", "session.yaml: ", "session.yaml.bak: ")
+	mustContain(t, err, "cannot be read", "session.yaml: it is a symbolic link (to \""+filepath.Join(outside, primaryName),
+		"session.yaml.bak: it is a symbolic link (to \"../evil/", "transcript.md: it cannot be rebuilt from: it is a symbolic link")
 	t.Log(err)
+	_, err = s.Resume("inside")
+	mustContain(t, err, "session.yaml: it is a symbolic link")
+	if list, problems := s.List(); len(list) != 0 || len(problems) != 1 {
+		t.Errorf("List gave %v %v", list, problems)
+	}
 	if after := tree(t, outside); after != before {
 		t.Errorf("files outside were touched:\n%s\n%s", before, after)
 	}

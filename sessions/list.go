@@ -5,13 +5,14 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"lull/engine"
 )
@@ -25,25 +26,32 @@ type Info struct {
 	Length        time.Duration
 	Created       time.Time
 	LastActive    time.Time
+	// Report is how the session was read when its session.yaml was not
+	// sound: from its backup, or rebuilt from its transcript, with Load's
+	// notes. It is empty when session.yaml was read.
+	Report Report
 }
 
-// maxHeader bounds the prefix List reads; the header is far smaller.
+// maxHeader bounds the prefix List decodes; the header is far smaller.
 const maxHeader = 64 << 10
 
 // List describes every session, resumable first, then the most recently
 // active. A session that cannot be read becomes one problem and never
 // hides the others.
 //
-// Only the header at the top of each session.yaml is decoded: the history
-// is most of the file, and decoding it for thousands of sessions takes
-// seconds. The header is not checked against the checksum; a session whose
-// header does not decode is loaded in full, from its backup if need be.
+// Every session.yaml is checked whole, its checksum and its owner and
+// permissions, but only the header at its top is decoded: the history is
+// most of the file, and decoding it for thousands of sessions takes
+// seconds, while hashing it takes milliseconds. A file lull wrote whole
+// decodes whole. A session whose file fails any check is loaded as Load
+// does — from its backup, or rebuilt from its transcript — and Info.Report
+// says so; one that cannot be loaded becomes a problem.
 func (s *Store) List() ([]Info, []error) {
 	entries, err := s.readFolder()
 	if err != nil {
 		return nil, []error{fmt.Errorf("the sessions folder %s: %w", s.path, err)}
 	}
-	var list []Info
+	var ids []string
 	var problems []error
 	for _, e := range entries {
 		name := e.Name()
@@ -51,15 +59,19 @@ func (s *Store) List() ([]Info, []error) {
 			continue
 		}
 		if err := CheckID(name); err != nil {
-			problems = append(problems, fmt.Errorf("folder %q is not a session: left alone", name))
+			problems = append(problems, fmt.Errorf("folder %q is not a session: left alone", clip([]byte(name), maxIDLength)))
 			continue
 		}
-		info, err := s.info(name)
-		if err != nil {
-			problems = append(problems, err)
+		ids = append(ids, name)
+	}
+	infos, errs := s.infos(ids)
+	var list []Info
+	for i := range ids {
+		if errs[i] != nil {
+			problems = append(problems, errs[i])
 			continue
 		}
-		list = append(list, info)
+		list = append(list, infos[i])
 	}
 	slices.SortFunc(list, func(a, b Info) int {
 		if ra, rb := a.Status.Resumable(), b.Status.Resumable(); ra != rb {
@@ -87,31 +99,65 @@ func (s *Store) readFolder() ([]os.DirEntry, error) {
 	return entries, bare(err)
 }
 
+// infos reads the sessions on every core: hashing the files is most of
+// the work.
+func (s *Store) infos(ids []string) ([]Info, []error) {
+	infos, errs := make([]Info, len(ids)), make([]error, len(ids))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ids)) {
+		wg.Go(func() {
+			var buf []byte // one buffer for every session.yaml this reads
+			for i := int(next.Add(1) - 1); i < len(ids); i = int(next.Add(1) - 1) {
+				infos[i], errs[i] = s.info(ids[i], &buf)
+			}
+		})
+	}
+	wg.Wait()
+	return infos, errs
+}
+
 // info reads a session's header, or the whole session when the header
 // alone will not do.
-func (s *Store) info(id string) (Info, error) {
-	if st, err := s.readHeader(id); err == nil {
-		return describe(st), nil
-	}
-	st, _, err := s.Load(id)
+func (s *Store) info(id string, buf *[]byte) (Info, error) {
+	dir, err := s.openFolder(id)
 	if err != nil {
 		return Info{}, err
 	}
-	return describe(st), nil
+	defer dir.Close()
+	folder := filepath.Join(s.path, id)
+	if st, err := readHeader(dir, id, folder, buf); err == nil {
+		return describe(st), nil
+	}
+	l, err := load(dir, id, folder)
+	if err != nil {
+		var ue *UnreadableError
+		if errors.As(err, &ue) {
+			return Info{}, fmt.Errorf("%w; see: lull sessions show %s", err, id)
+		}
+		return Info{}, err
+	}
+	in := describe(l.state)
+	in.Report = l.report
+	return in, nil
 }
 
-// readHeader decodes session.yaml up to its phases line.
-func (s *Store) readHeader(id string) (engine.State, error) {
+// readHeader checks the whole of session.yaml and decodes its header.
+func readHeader(dir *os.Root, id, folder string, buf *[]byte) (engine.State, error) {
 	var st engine.State
-	f, err := s.root.OpenFile(id+"/"+primaryName, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	if err := checkFolder(dir, folder); err != nil {
+		return st, err
+	}
+	b, err := readTrusted(dir, primaryName, folder, *buf)
 	if err != nil {
 		return st, err
 	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
-		return st, errors.New("not a regular file")
+	*buf = b
+	body, err := unseal(b)
+	if err != nil {
+		return st, err
 	}
-	head, err := readHead(f)
+	head, err := headOf(body)
 	if err != nil {
 		return st, err
 	}
@@ -131,30 +177,13 @@ func (s *Store) readHeader(id string) (engine.State, error) {
 	return st, nil
 }
 
-// readHead reads the lines before the phases line, and no more than it
-// needs: the history after it is most of the file.
-func readHead(r io.Reader) ([]byte, error) {
-	key := []byte("\n" + phasesKey)
-	buf := make([]byte, 0, 4<<10)
-	for {
-		if i := bytes.Index(buf, key); i >= 0 {
-			return buf[:i+1], nil
-		}
-		if len(buf) >= maxHeader {
-			return nil, fmt.Errorf("no %s line in the first %d KiB", phasesKey, maxHeader>>10)
-		}
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, len(buf))
-		}
-		n, err := r.Read(buf[len(buf):min(cap(buf), maxHeader)])
-		buf = buf[:len(buf)+n]
-		if errors.Is(err, io.EOF) && n == 0 {
-			return nil, fmt.Errorf("no %s line", phasesKey)
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, err
-		}
+// headOf is the lines of body before its phases line.
+func headOf(body []byte) ([]byte, error) {
+	i := bytes.Index(body[:min(len(body), maxHeader)], []byte("\n"+phasesKey))
+	if i < 0 {
+		return nil, fmt.Errorf("no %s line in the first %d KiB", phasesKey, maxHeader>>10)
 	}
+	return body[:i+1], nil
 }
 
 func describe(st engine.State) Info {

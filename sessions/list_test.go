@@ -45,6 +45,7 @@ func TestListOrder(t *testing.T) {
 	}
 	create(t, s, newState(t, "broken"))
 	write(t, home, "broken", primaryName, []byte("version: 1\n"))
+	os.Remove(filepath.Join(sessions, "broken", transcriptName)) // nothing to rebuild from
 
 	list, problems := s.List()
 	var ids []string
@@ -81,22 +82,28 @@ func TestListOrder(t *testing.T) {
 	}
 }
 
-// List reads the header only: a session whose history is garbage, with no
-// backup to fall back on, still lists.
-func TestListReadsOnlyTheHeader(t *testing.T) {
+// List checks the whole file, not only the header it decodes: a session
+// whose history is damaged is read as Load reads it, rebuilt from its
+// transcript here, and says so; with nothing to rebuild from, it is a
+// problem.
+func TestListChecksTheWholeFile(t *testing.T) {
 	s, home := openStore(t)
-	create(t, s, fullState(t, id))
+	spoke(t, s, newState(t, id), fullState(t, id))
 	path := filepath.Join(home, "sessions", id, primaryName)
 	b := read(t, path)
 	head := b[:bytes.Index(b, []byte("\nphases:"))+1]
+	os.Remove(filepath.Join(home, "sessions", id, backupName))
 	write(t, home, id, primaryName, append(head, "phases: [[[ not yaml at all \x00\n"...))
-	if _, _, err := s.Load(id); err == nil {
-		t.Fatal("the damaged file loads in full")
-	}
 	list, problems := s.List()
-	if len(problems) != 0 || len(list) != 1 || list[0].ID != id || list[0].Status != engine.Paused {
+	if len(problems) != 0 || len(list) != 1 || list[0].ID != id || list[0].Status != engine.Paused || !list[0].Report.Rebuilt {
 		t.Fatalf("list %+v, problems %v", list, problems)
 	}
+	os.Remove(filepath.Join(home, "sessions", id, transcriptName))
+	list, problems = s.List()
+	if len(problems) != 1 || len(list) != 0 {
+		t.Fatalf("list %+v, problems %v", list, problems)
+	}
+	mustContain(t, problems[0], "session "+id+" cannot be read: session.yaml: the file is incomplete or damaged", "see: lull sessions show "+id)
 }
 
 // A header that does not decode sends List to the full load, backup and all.
@@ -105,7 +112,7 @@ func TestListFallsBackToTheBackup(t *testing.T) {
 	saved(t, s, newState(t, id), fullState(t, id), fullState(t, id))
 	write(t, home, id, primaryName, []byte("version: 1\nid: [\n"))
 	list, problems := s.List()
-	if len(problems) != 0 || len(list) != 1 || list[0].Status != engine.Paused {
+	if len(problems) != 0 || len(list) != 1 || list[0].Status != engine.Paused || !list[0].Report.FromBackup {
 		t.Fatalf("list %+v, problems %v", list, problems)
 	}
 }

@@ -112,7 +112,7 @@ func (s *Store) setUp(sess *Session) error {
 	if sess.lock, err = lock(sess.dir, sess.id); err != nil {
 		return err
 	}
-	if sess.transcript, err = openTranscript(sess.dir, sess.state); err != nil {
+	if sess.transcript, _, err = openTranscript(sess.dir, sess.folder, sess.state); err != nil {
 		return fmt.Errorf("opening %s: %w", transcriptName, err)
 	}
 	if err := sess.save(sess.state); err != nil {
@@ -124,8 +124,10 @@ func (s *Store) setUp(sess *Session) error {
 	return nil
 }
 
-// Resume locks a saved session and loads it, from the backup if need be;
-// Report says so.
+// Resume locks a saved session and loads it as Load does, from the
+// backup or rebuilt from the transcript if need be; Report says so. The
+// transcript's torn end, if any, is cut, and Report says that too.
+// Nothing the recovery found is written back until the first Save.
 func (s *Store) Resume(id string) (*Session, error) {
 	dir, err := s.openFolder(id)
 	if err != nil {
@@ -144,19 +146,26 @@ func (s *Store) reopen(sess *Session) error {
 	if sess.lock, err = lock(sess.dir, sess.id); err != nil {
 		return err
 	}
-	l, err := load(sess.dir, sess.id, sess.folder)
+	l, err := loadAs(sess.dir, sess.id, sess.folder, true)
 	if err != nil {
 		return err
 	}
 	sess.state, sess.report, sess.good = l.state, l.report, l.good
-	if sess.transcript, err = openTranscript(sess.dir, sess.state); err != nil {
-		return fmt.Errorf("opening the transcript of session %s: %w", sess.id, err)
+	var notes []string
+	if sess.transcript, notes, err = openTranscript(sess.dir, sess.folder, sess.state); err != nil {
+		return fmt.Errorf("opening the transcript of session %s: %s: %w", sess.id, transcriptName, err)
 	}
+	sess.report.Notes = append(sess.report.Notes, notes...)
 	return nil
 }
 
-// Load reads a session without locking it, from the backup if need be.
-// It never writes, so it is safe while another lull has the session open.
+// Load reads a session without locking it, as far as its files allow:
+// session.yaml; else its backup (Report.FromBackup); else a session
+// rebuilt from transcript.md (Report.Rebuilt); else an *UnreadableError
+// listing what the folder holds. Every load is checked against the folder
+// and Report.Notes says what does not agree. A file someone else could
+// have written is refused (*UntrustedError, as a cause). Load never
+// writes, so it is safe while another lull has the session open.
 func (s *Store) Load(id string) (engine.State, Report, error) {
 	dir, err := s.openFolder(id)
 	if err != nil {
@@ -222,7 +231,15 @@ func kind(m fs.FileMode) string {
 		return "a symbolic link"
 	case m.IsRegular():
 		return "a file"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
 	default:
-		return m.Type().String()
+		return "an unusual file (" + m.Type().String() + ")"
 	}
 }

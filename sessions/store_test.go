@@ -5,10 +5,13 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"lull/engine"
 )
 
 const id = "20261123-101500-x7kq"
@@ -22,6 +25,11 @@ func TestRoundTrip(t *testing.T) {
 	}
 	sameState(t, sess.State(), created)
 	full := fullState(t, id)
+	for _, e := range full.History {
+		if err := sess.Transcribe(e); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := sess.Save(full); err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +154,9 @@ func TestTruncatedPrimaryLoadsBackup(t *testing.T) {
 			s, home := openStore(t)
 			first := fullState(t, id)
 			second := longState(t, id, 20)
-			saved(t, s, newState(t, id), first, second)
+			second.Phases[1].Spoken += 20
+			second.Position.Sentence += 20
+			spoke(t, s, newState(t, id), first, second)
 			dir := filepath.Join(home, "sessions", id)
 			write(t, home, id, primaryName, cut(read(t, filepath.Join(dir, primaryName))))
 
@@ -191,18 +201,122 @@ func TestTruncatedPrimaryLoadsBackup(t *testing.T) {
 	}
 }
 
-func TestBothDamaged(t *testing.T) {
+// When session.yaml and its backup are both unreadable, the session is
+// rebuilt from the transcript, and the report says so plainly.
+func TestBothDamagedRebuilds(t *testing.T) {
 	s, home := openStore(t)
-	saved(t, s, newState(t, id), fullState(t, id), fullState(t, id))
+	full := fullState(t, id)
+	spoke(t, s, newState(t, id), full, full)
 	dir := filepath.Join(home, "sessions", id)
 	for _, f := range []string{primaryName, backupName} {
 		b := read(t, filepath.Join(dir, f))
 		write(t, home, id, f, b[:len(b)/2])
 	}
+	before := tree(t, home)
+	got, report, err := s.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := tree(t, home); after != before {
+		t.Errorf("Load wrote:\n%s\n%s", before, after)
+	}
+	if !report.Rebuilt || report.FromBackup || len(report.Notes) != 1 {
+		t.Fatalf("report %+v", report)
+	}
+	mustContain(t, errors.New(report.Notes[0]),
+		"session.yaml and its backup could not be read (session.yaml: the file is incomplete",
+		"; session.yaml.bak: the file is incomplete",
+		"rebuilt from transcript.md: 13 sentences through breathing. Budgets and timing are estimated.")
+	t.Log(report.Notes[0])
+	if err := got.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Status != engine.Paused || got.Phase != engine.Breathing || got.Position != full.Position ||
+		got.Length != full.Length || got.Seed != full.Seed || got.Intention != full.Intention || !got.CreatedAt.Equal(full.CreatedAt) ||
+		got.Voice != full.Voice || got.Soundscape != full.Soundscape {
+		t.Errorf("rebuilt %+v", got)
+	}
+	for i, r := range got.Phases {
+		if r.Spoken != full.Phases[i].Spoken || r.Status != full.Phases[i].Status {
+			t.Errorf("phase %s: %d spoken, %s; want %d, %s", r.Phase, r.Spoken, r.Status, full.Phases[i].Spoken, full.Phases[i].Status)
+		}
+	}
+	if !slices.Equal(got.Said(), saidOneLine(full)) || got.History[0].Role != engine.RoleUser || got.History[0].Text != "sleep" {
+		t.Errorf("history %+v", got.History)
+	}
+	if got.Elapsed <= 0 || got.Phases[1].Budget.Sentences < got.Phases[1].Spoken {
+		t.Errorf("estimates: elapsed %v, budget %+v", got.Elapsed, got.Phases[1].Budget)
+	}
+
+	// Resume carries the report; the first save writes a good primary.
+	sess, err := s.Resume(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sess.Report().Rebuilt {
+		t.Error("Resume does not say it rebuilt the session")
+	}
+	if err := sess.Save(sess.State()); err != nil {
+		t.Fatal(err)
+	}
+	sess.Close()
+	again, report, err := s.Load(id)
+	if err != nil || report.Rebuilt || report.FromBackup || len(report.Notes) != 0 {
+		t.Fatalf("after a save: %v %+v", err, report)
+	}
+	sameState(t, again, got)
+}
+
+func saidOneLine(st engine.State) []string {
+	var out []string
+	for _, s := range st.Said() {
+		out = append(out, oneLine(s))
+	}
+	return out
+}
+
+// When nothing yields a session, the error lists what is there.
+func TestNothingReadable(t *testing.T) {
+	s, home := openStore(t)
+	spoke(t, s, newState(t, id), fullState(t, id), fullState(t, id))
+	dir := filepath.Join(home, "sessions", id)
+	for _, f := range []string{primaryName, backupName} {
+		b := read(t, filepath.Join(dir, f))
+		write(t, home, id, f, b[:len(b)/2])
+	}
+	tr := read(t, filepath.Join(dir, transcriptName))
+	tr[bytes.Index(tr, []byte("length="))+7] = '9' // the opening's check fails
+	write(t, home, id, transcriptName, tr)
+	before := tree(t, home)
 	_, _, err := s.Load(id)
-	mustContain(t, err, "session.yaml: the file is incomplete", "session.yaml.bak: the file is incomplete", filepath.Join(dir, transcriptName))
+	var ue *UnreadableError
+	if !errors.As(err, &ue) {
+		t.Fatalf("%v", err)
+	}
+	mustContain(t, err, "session.yaml: the file is incomplete", "session.yaml.bak: the file is incomplete",
+		"transcript.md: it cannot be rebuilt from: its opening record is damaged or missing", filepath.Join(dir, transcriptName))
+	explained := ue.Explain()
+	for _, want := range []string{
+		"Session " + id + " cannot be read, and lull could not rebuild it.\nIn " + dir + ":\n",
+		"  session.yaml      ", "the file is incomplete or damaged",
+		"  transcript.md     ", "15 good records, 1 damaged, its opening is damaged or missing",
+		"  lock              ", "fine\n",
+		"The transcript shows 9 sentences of atmosphere, 4 of breathing.\n",
+		"  read what was spoken: " + filepath.Join(dir, transcriptName),
+		"  remove the session: lull sessions delete " + id,
+	} {
+		if !strings.Contains(explained, want) {
+			t.Errorf("Explain lacks %q:\n%s", want, explained)
+		}
+	}
+	t.Log("\n" + explained)
 	_, err = s.Resume(id)
-	mustContain(t, err, "session.yaml.bak: the file is incomplete")
+	if !errors.As(err, &ue) {
+		t.Fatalf("Resume: %v", err)
+	}
+	if after := tree(t, home); after != before {
+		t.Errorf("Load or Resume wrote:\n%s\n%s", before, after)
+	}
 	// The failed Resume let go of the lock.
 	if err := s.Delete(id); err != nil {
 		t.Fatal(err)

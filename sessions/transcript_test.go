@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -48,14 +49,37 @@ func TestTranscriptHeadings(t *testing.T) {
 	spoken(sess, engine.Sensory, "Notice the air.")
 	sess.Close()
 
+	got := string(read(t, filepath.Join(home, "sessions", id, transcriptName)))
 	want := "# lull · " + t0.Local().Format("2006-01-02 15:04") + " · 10 minutes\n" +
 		"Intention: sleep\n" +
 		"\n## Atmosphere\n\nSettle in.\n\nThe room is quiet.\n" +
 		"\n## Breathing\n\nBreathe in, slowly.\n\nAnd out.\n\n> resumed\n" +
 		"\n## Sensory\n\nNotice the air.\n"
-	if got := string(read(t, filepath.Join(home, "sessions", id, transcriptName))); got != want {
-		t.Errorf("transcript.md:\n%s\nwant:\n%s", got, want)
+	if plain := unmark(got); plain != want {
+		t.Errorf("transcript.md without its markers:\n%s\nwant:\n%s", plain, want)
 	}
+	// Each record is numbered in order and its check holds.
+	sc := scanTranscript([]byte(got), 0, int64(len(got)))
+	if len(sc.records) != 7 || sc.damaged != 0 || sc.disorder != 0 || sc.tail() != 0 || !sc.whole() {
+		t.Fatalf("scan: %d records, %d damaged, %d out of order, %d torn\n%s", len(sc.records), sc.damaged, sc.disorder, sc.tail(), got)
+	}
+	for i, r := range sc.records {
+		if r.seq != i {
+			t.Errorf("record %d is numbered %d", i, r.seq)
+		}
+	}
+	if e := sc.records[3].entry; e.Text != "Breathe in, slowly." || e.Phase != engine.Breathing || e.Role != engine.RoleGuide || !e.At.Equal(t0.Truncate(time.Millisecond)) {
+		t.Errorf("record 3 is %+v", e)
+	}
+	if e := sc.records[5].entry; e.Text != "resumed" || e.Role != engine.RoleSystem {
+		t.Errorf("record 5 is %+v", e)
+	}
+	t.Log("\n" + got)
+}
+
+// unmark is a transcript as people see it rendered: without the markers.
+func unmark(s string) string {
+	return regexp.MustCompile(` <!-- lull [^\n]* -->\n`).ReplaceAllString(s, "\n")
 }
 
 func TestTranscriptWithoutIntention(t *testing.T) {
@@ -65,8 +89,14 @@ func TestTranscriptWithoutIntention(t *testing.T) {
 		t.Fatal(err)
 	}
 	create(t, s, st)
+	got := string(read(t, filepath.Join(home, "sessions", id, transcriptName)))
 	want := "# lull · " + t0.Local().Format("2006-01-02 15:04") + " · 5 minutes\n"
-	if got := string(read(t, filepath.Join(home, "sessions", id, transcriptName))); got != want {
+	if unmark(got) != want {
 		t.Errorf("transcript.md: %q, want %q", got, want)
+	}
+	sc := scanTranscript([]byte(got), 0, int64(len(got)))
+	open, ok := sc.opening()
+	if !ok || open.ID != id || !open.Created.Equal(t0) || open.Length != 5*time.Minute || open.Intention != "" {
+		t.Errorf("opening %+v %v in %q", open, ok, got)
 	}
 }

@@ -1,0 +1,176 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"lull/engine"
+)
+
+// rebuild makes a session of a transcript's good records, for when
+// session.yaml and its backup are both lost (recovery level 2). The
+// opening gives what the session was created with; the records what was
+// spoken, in which phase, and when. The rebuilt session is paused in the
+// last phase with records, the phases before it completed, those after
+// pending; budgets and the time spoken are estimated from the sentences.
+// It never runs again unnoticed: the caller says it was rebuilt.
+func rebuild(sc *scan, id string) (engine.State, error) {
+	if sc == nil {
+		return engine.State{}, errors.New("there is no transcript")
+	}
+	open, ok := sc.opening()
+	if !ok {
+		return engine.State{}, errors.New(whyNoOpening(sc))
+	}
+	if open.ID != id {
+		return engine.State{}, fmt.Errorf("its opening names session %q, not this one", open.ID)
+	}
+	st, err := engine.NewState(id, engine.Options{
+		Length: open.Length, Intention: open.Intention, Seed: open.Seed, Voice: open.Voice, Soundscape: open.Soundscape,
+	}, open.Created)
+	if err != nil {
+		return st, fmt.Errorf("its opening: %w", err)
+	}
+	entries := sc.entries()
+	if len(entries) == 0 {
+		return st, nil // created, never run: nothing else to know
+	}
+	return ranFrom(st, entries), nil
+}
+
+// whyNoOpening says why a transcript cannot be rebuilt from.
+func whyNoOpening(sc *scan) string {
+	switch {
+	case sc.from > 0:
+		return fmt.Sprintf("it is larger than %d MiB and only its end was read", maxFileSize>>20)
+	case !sc.marked():
+		return "it was written by an older lull, without the checks a rebuild needs"
+	case len(sc.records) > 0 && sc.records[0].seq == 0 && sc.records[0].kind == kindSession:
+		return "its opening is fine" // not reached: opening() would have found it
+	default:
+		return "its opening record is damaged or missing"
+	}
+}
+
+// ranFrom is st, created, after the entries were spoken: paused in the
+// furthest phase they reach.
+func ranFrom(st engine.State, entries []engine.Entry) engine.State {
+	st.Status = engine.Paused
+	first := entries[0].At
+	if st.Intention != "" && !hasRole(entries, engine.RoleUser) {
+		// The intention is said to the guide as the first run begins.
+		st.History = append(st.History, engine.Entry{At: first, Phase: engine.Atmosphere, Role: engine.RoleUser, Text: st.Intention})
+	}
+	st.SealedAt = first
+	st.History = append(st.History, entries...)
+
+	var spoken [len(engine.Phases)]int
+	var speech [len(engine.Phases)]time.Duration
+	var firstAt, lastAt [len(engine.Phases)]time.Time
+	current := engine.Atmosphere
+	for _, e := range entries {
+		current = max(current, e.Phase)
+		if firstAt[e.Phase].IsZero() {
+			firstAt[e.Phase] = e.At
+		}
+		lastAt[e.Phase] = e.At
+		if e.Role == engine.RoleGuide {
+			spoken[e.Phase]++
+			speech[e.Phase] += engine.EstimateSpeech(e.Text, e.Phase) + e.Phase.Rest()
+		}
+	}
+	for i, p := range engine.Phases {
+		speech[p] = min(speech[p], st.Length).Round(time.Millisecond) // an estimate: never past the whole session
+		r := &st.Phases[i]
+		r.Spoken, r.Elapsed, r.StartedAt = spoken[p], speech[p], firstAt[p]
+		st.Elapsed += speech[p]
+		switch {
+		case p < current:
+			r.Status = engine.PhaseCompleted
+			r.Budget = engine.Budget{Sentences: spoken[p], WindDownAt: max(spoken[p]-windDown(p, spoken[p]), 0), Target: speech[p], Rest: p.Rest()}
+			r.CompletedAt = lastAt[p]
+			for q := p + 1; q <= current; q++ {
+				if !firstAt[q].IsZero() {
+					r.CompletedAt = firstAt[q]
+					break
+				}
+			}
+		case p == current:
+			r.Status = engine.PhaseActive
+			r.Budget = estimateBudget(st.Length, p, spoken[p], speech[p])
+		}
+	}
+	st.Phase = current
+	st.Position = engine.Position{Phase: current, Sentence: spoken[current]}
+	st.UpdatedAt = st.CreatedAt
+	for _, e := range entries {
+		if e.At.After(st.UpdatedAt) {
+			st.UpdatedAt = e.At
+		}
+	}
+	return st
+}
+
+func hasRole(entries []engine.Entry, r engine.Role) bool {
+	for _, e := range entries {
+		if e.Role == r {
+			return true
+		}
+	}
+	return false
+}
+
+// estimateBudget is a budget for the phase a rebuilt session resumes in,
+// as the engine would plan it with nothing measured: the phase's share of
+// the session, sentences of the length spoken so far, the phase's rests.
+// The engine replans it as it goes.
+func estimateBudget(length time.Duration, p engine.Phase, spoken int, speech time.Duration) engine.Budget {
+	target := time.Duration(float64(length) * p.Share())
+	slot := engine.EstimateSpeech(strings.Repeat("word ", 13), p) + p.Rest()
+	if spoken > 0 {
+		slot = speech / time.Duration(spoken)
+	}
+	least := 3
+	if p == engine.Resolution {
+		least = 5 // room for its whole grounding
+	}
+	n := max(int(math.Round(float64(target)/float64(slot))), least, spoken)
+	return engine.Budget{Sentences: n, WindDownAt: max(n-windDown(p, n), 0), Target: target, Rest: p.Rest()}
+}
+
+// windDown is how many of a phase's sentences lead onward, as the engine
+// plans them.
+func windDown(p engine.Phase, sentences int) int {
+	switch {
+	case p == engine.Resolution:
+		return 2
+	case sentences >= 20:
+		return 3
+	case sentences >= 8:
+		return 2
+	default:
+		return 1
+	}
+}
+
+// rebuiltNote tells the listener what was rebuilt and from what.
+func rebuiltNote(perr, berr error, st engine.State) string {
+	var what string
+	if n := st.Spoken(); n == 0 {
+		what = "nothing had been spoken yet"
+	} else {
+		what = fmt.Sprintf("%d %s through %s", n, plural(n, "sentence"), st.Phase)
+	}
+	return fmt.Sprintf("%s and its backup could not be read (%s: %v; %s: %v); rebuilt from %s: %s. Budgets and timing are estimated.",
+		primaryName, primaryName, perr, backupName, berr, transcriptName, what)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

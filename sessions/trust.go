@@ -1,0 +1,147 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// lull reads only what it could have written itself: a regular file, not
+// a link, writable by nobody but its owner, and that owner the user
+// running lull. Anything else may have been put there by someone else,
+// and is refused with what to do about it.
+
+// UntrustedError refuses a file or folder that someone other than the
+// user could have written.
+type UntrustedError struct {
+	Path  string      // the file or folder, absolute
+	Mode  fs.FileMode // its permissions
+	Owner int         // its owner's uid
+	User  int         // the uid lull runs as
+}
+
+func (e *UntrustedError) Error() string {
+	fix := "chmod 600 "
+	if e.Mode.IsDir() {
+		fix = "chmod 700 "
+	}
+	if e.Owner != e.User {
+		return fmt.Sprintf("it belongs to uid %d, not to you (uid %d): lull will not trust it; if it is yours, take it back with: chown %d %s",
+			e.Owner, e.User, e.User, e.Path)
+	}
+	var who string
+	switch perm := e.Mode.Perm(); {
+	case perm&0o020 != 0 && perm&0o002 != 0:
+		who = "its group and everyone"
+	case perm&0o020 != 0:
+		who = "its group"
+	default:
+		who = "everyone"
+	}
+	return fmt.Sprintf("it is writable by %s (mode %#o): lull will not trust it; fix with: %s%s", who, e.Mode.Perm(), fix, e.Path)
+}
+
+// trust refuses info when someone other than the user could write it.
+func trust(info fs.FileInfo, path string) error {
+	user := os.Geteuid()
+	owner := user
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		owner = int(st.Uid)
+	}
+	if owner != user || info.Mode().Perm()&0o022 != 0 {
+		return &UntrustedError{Path: path, Mode: info.Mode() & (fs.ModeDir | fs.ModePerm), Owner: owner, User: user}
+	}
+	return nil
+}
+
+// openTrusted opens name in dir for reading if it is a regular file the
+// user alone can write. The name is looked at before it is opened, so a
+// named pipe is never opened and a link never followed, even one that
+// stays inside the folder; the open file is then checked to be the same.
+// folder is dir's absolute path, for messages.
+func openTrusted(dir *os.Root, name, folder string) (*os.File, fs.FileInfo, error) {
+	info, err := dir.Lstat(name)
+	if err != nil {
+		return nil, nil, bare(err)
+	}
+	if err := regular(dir, name, info); err != nil {
+		return nil, nil, err
+	}
+	if err := trust(info, filepath.Join(folder, name)); err != nil {
+		return nil, nil, err
+	}
+	f, err := dir.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, bare(err)
+	}
+	opened, err := f.Stat()
+	if err == nil && !os.SameFile(info, opened) {
+		err = errors.New("it was replaced while lull opened it")
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, bare(err)
+	}
+	return f, opened, nil
+}
+
+// regular refuses anything but a regular file, naming what it is.
+func regular(dir *os.Root, name string, info fs.FileInfo) error {
+	m := info.Mode()
+	if m&fs.ModeSymlink != 0 {
+		if to, err := dir.Readlink(name); err == nil {
+			return fmt.Errorf("it is a symbolic link (to %q); lull never makes one and does not follow it", clip([]byte(to), 80))
+		}
+	}
+	if !m.IsRegular() {
+		return fmt.Errorf("it is not a regular file but %s; lull never makes one", kind(m))
+	}
+	return nil
+}
+
+// readTrusted reads a trusted regular file of at most maxFileSize bytes
+// into buf, which is grown to fit when it is too small (nil will do).
+func readTrusted(dir *os.Root, name, folder string, buf []byte) ([]byte, error) {
+	f, info, err := openTrusted(dir, name, folder)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info.Size() > maxFileSize {
+		return nil, tooBig()
+	}
+	// One more byte than its size, to see it did not grow past the cap.
+	buf = slices.Grow(buf[:0], int(info.Size())+1)[:int(info.Size())+1]
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return buf[:n], nil // shorter than it was: what is there is checked anyway
+	case err != nil:
+		return nil, bare(err)
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, maxFileSize+1-int64(n)))
+	if err != nil {
+		return nil, bare(err)
+	}
+	if n+len(rest) > maxFileSize {
+		return nil, tooBig()
+	}
+	return append(buf, rest...), nil
+}
+
+// checkFolder refuses a session folder someone else could write in: they
+// could swap its files.
+func checkFolder(dir *os.Root, folder string) error {
+	info, err := dir.Stat(".")
+	if err != nil {
+		return bare(err)
+	}
+	return trust(info, folder)
+}
