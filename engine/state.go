@@ -204,9 +204,10 @@ func (s *State) Tokens() Tokens {
 	return t
 }
 
-// Progress is the fraction of the session's length already spoken, 0–1.
+// Progress is the fraction of the session's length already spoken, 0–1:
+// 1 once it completed, unless it was summarized partway.
 func (s *State) Progress() float64 {
-	if s.Status == Completed {
+	if s.Status == Completed && (s.Summary == nil || !s.Summary.Partial) {
 		return 1
 	}
 	if s.Length <= 0 {

@@ -99,8 +99,8 @@ func TestSummarizeKeepsWhatWasSpoken(t *testing.T) {
 			if err := e.Run(context.Background()); !errors.As(err, new(*TransitionError)) {
 				t.Errorf("running a summarized session: %v", err)
 			}
-			if st.Progress() != 1 {
-				t.Errorf("progress %v", st.Progress())
+			if want := float64(st.Elapsed) / float64(st.Length); st.Progress() != want || want >= 1 {
+				t.Errorf("progress %v, want %v: how far it came", st.Progress(), want)
 			}
 		})
 	}
@@ -297,5 +297,30 @@ func TestValidateStatusAgainstPhases(t *testing.T) {
 				t.Errorf("error %q, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+func TestIdleness(t *testing.T) {
+	now := epoch
+	for _, c := range []struct {
+		status Status
+		waited time.Duration
+		want   Idle
+	}{
+		{Paused, time.Hour, NotIdle},
+		{Paused, 24 * time.Hour, NotIdle},
+		{Paused, 25 * time.Hour, Inactive},
+		{Interrupted, 3 * 24 * time.Hour, Inactive},
+		{Paused, 7 * 24 * time.Hour, Inactive},
+		{Paused, 7*24*time.Hour + time.Minute, Stale},
+		{Running, 8 * 24 * time.Hour, Stale},
+		{Created, 30 * 24 * time.Hour, Stale},
+		{Completed, 30 * 24 * time.Hour, NotIdle},
+		{Abandoned, 30 * 24 * time.Hour, NotIdle},
+		{Paused, -time.Hour, NotIdle}, // a clock set back
+	} {
+		if got := Idleness(c.status, now.Add(-c.waited), now); got != c.want {
+			t.Errorf("%s for %v: %q, want %q", c.status, c.waited, got, c.want)
+		}
 	}
 }
