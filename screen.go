@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -42,12 +43,12 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 type backend struct{ app *app.App }
 
 func (b backend) List() ([]tui.SessionInfo, []string) {
-	list, problems := b.app.Store().List()
+	list, problems := b.app.List()
 	infos := make([]tui.SessionInfo, len(list))
 	for i, s := range list {
 		infos[i] = tui.SessionInfo{
 			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress,
-			Length: s.Length, Created: s.Created, LastActive: s.LastActive,
+			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
 		}
 	}
 	var lines []string
@@ -63,6 +64,44 @@ func (b backend) Delete(id string) error {
 		b.app.Logger().Warn(n, "session", id)
 	}
 	return err
+}
+
+func (b backend) Summarize(id string) (engine.Summary, error) {
+	st, notes, err := b.app.Summarize(id)
+	b.logNotes(id, notes)
+	if err != nil || st.Summary == nil {
+		return engine.Summary{}, err
+	}
+	return *st.Summary, nil
+}
+
+func (b backend) Discard(id string) error {
+	_, notes, err := b.app.Discard(id)
+	b.logNotes(id, notes)
+	return err
+}
+
+func (b backend) CleanUp(ids []string) (int, error) {
+	var errs []error
+	done := 0
+	for _, id := range ids {
+		_, notes, err := b.app.CleanUp(id)
+		b.logNotes(id, notes)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		done++
+	}
+	return done, errors.Join(errs...)
+}
+
+// logNotes keeps what the TUI has no room to say: the session is still
+// ended, and the log says what loading found or what was not forgotten.
+func (b backend) logNotes(id string, notes []string) {
+	for _, n := range notes {
+		b.app.Logger().Warn(n, "session", id)
+	}
 }
 
 func (b backend) Start(o engine.Options) (tui.Run, error) {

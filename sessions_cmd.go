@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -12,8 +13,10 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"lull/app"
 	"lull/engine"
 	"lull/human"
+	"lull/sessions"
 )
 
 func (c *cli) sessionsCmd() *cobra.Command {
@@ -50,11 +53,13 @@ func (c *cli) sessionsCmd() *cobra.Command {
 	}
 	del.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
 	cmd.AddCommand(list, show, del)
+	cmd.AddCommand(c.endSessionCmds()...)
+	cmd.AddCommand(c.pruneCmd())
 	return cmd
 }
 
 func (c *cli) listSessions(env *environment) error {
-	list, problems := env.app.Store().List()
+	list, problems := env.app.List()
 	if len(list) == 0 && len(problems) == 0 {
 		fmt.Fprintln(c.stdout, "No sessions yet. Begin one with: lull new")
 		return nil
@@ -63,7 +68,7 @@ func (c *cli) listSessions(env *environment) error {
 	fmt.Fprintln(w, "ID\tSTATUS\tPHASE\tPROGRESS\tLENGTH\tLAST ACTIVE\tINTENTION")
 	now := time.Now()
 	for _, s := range list {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", s.ID, s.Status, s.Phase, int(s.Progress*100),
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", s.ID, listStatus(s, now), s.Phase, int(s.Progress*100),
 			int(s.Length.Minutes()), human.Ago(s.LastActive, now), s.Intention)
 	}
 	if err := w.Flush(); err != nil {
@@ -86,12 +91,9 @@ func (c *cli) showSession(env *environment, id string) error {
 	dir, _ := env.app.Store().Dir(id)
 	out := c.stdout
 	fmt.Fprintf(out, "Session %s\n", st.ID)
-	status := string(st.Status)
-	if st.Status.Resumable() {
-		status += "  (resume with: lull resume " + st.ID + ")"
-	}
 	row := func(k, v string) { fmt.Fprintf(out, "  %-10s %s\n", k, v) }
-	row("status", status)
+	pid, held, heldErr := env.app.Held(id)
+	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
 	if st.Intention != "" {
 		row("intention", st.Intention)
 	}
@@ -135,7 +137,11 @@ func (c *cli) showSession(env *environment, id string) error {
 		row("withheld", fmt.Sprintf("%d sentences dropped by the safety check", n))
 	}
 	if s := st.Summary; s != nil {
-		row("summary", fmt.Sprintf("%s · %d sentences", human.Clock(s.Duration), s.Sentences))
+		sum := fmt.Sprintf("%s · %d sentences", human.Clock(s.Duration), s.Sentences)
+		if s.Partial {
+			sum += " · partial (summarized before its end)"
+		}
+		row("summary", sum)
 	}
 	for _, h := range st.History {
 		if h.Role == engine.RoleSystem {
@@ -143,6 +149,11 @@ func (c *cli) showSession(env *environment, id string) error {
 		}
 	}
 	row("folder", dir)
+	if heldErr != nil {
+		fmt.Fprintln(c.stderr, "lull: note:", heldErr)
+	} else if !held {
+		c.offerEnding(st, time.Now())
+	}
 	return nil
 }
 
@@ -181,3 +192,265 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
+
+// listStatus is a session's status as lull sessions list shows it: a
+// session left running by a lull that stopped, one running in another
+// lull, and how long an unfinished one has waited.
+func listStatus(s app.Listed, now time.Time) string {
+	switch {
+	case s.LeftRunning():
+		return "left running"
+	case s.Open && s.Holder > 0:
+		return fmt.Sprintf("running (pid %d)", s.Holder)
+	case s.Open:
+		return "running"
+	}
+	if idle := s.Idle(now); idle != engine.NotIdle {
+		return fmt.Sprintf("%s (%s)", s.Status, idle)
+	}
+	return string(s.Status)
+}
+
+// showStatus is the status line of lull sessions show.
+func showStatus(st engine.State, pid int, held bool, now time.Time) string {
+	switch {
+	case st.Status == engine.Running && held && pid > 0:
+		return fmt.Sprintf("running, open in another lull (pid %d)", pid)
+	case st.Status == engine.Running && held:
+		return "running, open in another lull"
+	case st.Status == engine.Running:
+		return "running — left running when lull stopped (see below)"
+	}
+	status := string(st.Status)
+	if s := st.Summary; st.Status == engine.Completed && s != nil && s.Partial {
+		status += " (partial: summarized before its end)"
+	}
+	switch engine.Idleness(st.Status, st.UpdatedAt, now) {
+	case engine.Stale:
+		return status + " — stale: no activity for over a week (see below)"
+	case engine.Inactive:
+		status += " — inactive: no activity for over a day"
+	}
+	if st.Status.Resumable() && !held {
+		status += "  (resume with: lull resume " + st.ID + ")"
+	}
+	return status
+}
+
+// offerEnding prints, under lull sessions show, what can be done with a
+// session left running by a lull that stopped, or one gone stale.
+func (c *cli) offerEnding(st engine.State, now time.Time) {
+	out := c.stdout
+	switch {
+	case st.Status == engine.Running:
+		fmt.Fprintf(out, "\nThis session was left running when lull stopped (%s, %s of %s, last active %s):\n",
+			st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), human.Ago(st.UpdatedAt, now))
+	case engine.Idleness(st.Status, st.UpdatedAt, now) == engine.Stale:
+		fmt.Fprintf(out, "\nThis session has waited since %s (%s, %s of %s):\n",
+			st.UpdatedAt.Local().Format("2 Jan 2006"), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length))
+	default:
+		return
+	}
+	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "  lull resume %s\tresume where it stopped\n", st.ID)
+	if st.Status != engine.Created {
+		fmt.Fprintf(w, "  lull sessions summarize %s\tkeep what was spoken; mark it completed (partial)\n", st.ID)
+	}
+	fmt.Fprintf(w, "  lull sessions discard %s\tmark it abandoned (its words stay saved)\n", st.ID)
+	w.Flush()
+}
+
+// endSessionCmds are lull sessions summarize and discard: the choices
+// offered for a session left running, or any unfinished one.
+func (c *cli) endSessionCmds() []*cobra.Command {
+	var yes bool
+	summarize := &cobra.Command{
+		Use:   "summarize ID",
+		Short: "End an unfinished session as completed (partial), keeping what was spoken",
+		Long: "End a session you will not finish — left running when lull stopped, paused or\n" +
+			"interrupted — as completed and partial. What was spoken is kept, with a summary\n" +
+			"of how far it came. It cannot be resumed afterwards. A session open in another\n" +
+			"lull is refused.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], "summarize", yes) })
+		},
+	}
+	summarize.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	var yesDiscard bool
+	discard := &cobra.Command{
+		Use:   "discard ID",
+		Short: "Abandon an unfinished session; its words stay saved",
+		Long: "Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n" +
+			"words stay saved (lull sessions delete removes them). A session open in another\n" +
+			"lull is refused.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], "discard", yesDiscard) })
+		},
+	}
+	discard.Flags().BoolVarP(&yesDiscard, "yes", "y", false, "do not ask for confirmation")
+	return []*cobra.Command{summarize, discard}
+}
+
+// endSession summarizes or discards a session, after asking.
+func (c *cli) endSession(env *environment, id, verb string, yes bool) error {
+	st, _, err := env.app.Store().Load(id)
+	if err != nil {
+		return err
+	}
+	if pid, held, err := env.app.Held(id); err != nil {
+		return err
+	} else if held {
+		return &sessions.LockedError{ID: id, PID: pid}
+	}
+	to := engine.Completed
+	if verb == "discard" {
+		to = engine.Abandoned
+	}
+	if !engine.CanTransition(st.Status, to) {
+		if st.Status == engine.Created && verb == "summarize" {
+			return fmt.Errorf("session %s never began: there is nothing to summarize (discard it with: lull sessions discard %s)", id, id)
+		}
+		return fmt.Errorf("session %s is %s already: there is nothing to %s", id, st.Status, verb)
+	}
+	if !yes {
+		if !isTerminal(os.Stdin) {
+			return fmt.Errorf("refusing to %s without confirmation: add --yes", verb)
+		}
+		what := "It is marked completed (partial), keeping what was spoken, and cannot be resumed."
+		if verb == "discard" {
+			what = "It is marked abandoned and cannot be resumed; its words stay saved."
+		}
+		fmt.Fprintf(c.stdout, "%s session %s (%s, %s, %s of %s)?\n%s [y/N] ", strings.ToUpper(verb[:1])+verb[1:], id,
+			showWord(st), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), what)
+		answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+			fmt.Fprintln(c.stdout, "Left as it is.")
+			return nil
+		}
+	}
+	end := env.app.Summarize
+	if verb == "discard" {
+		end = env.app.Discard
+	}
+	st, notes, err := end(id)
+	for _, n := range notes {
+		fmt.Fprintln(c.stderr, "lull: note:", n)
+	}
+	if err != nil {
+		return err
+	}
+	if s := st.Summary; verb == "summarize" && s != nil {
+		fmt.Fprintf(c.stdout, "Summarized %s: %d sentences kept (%s of %s); marked completed (partial).\n",
+			id, s.Sentences, human.Clock(s.Duration), human.Clock(st.Length))
+		return nil
+	}
+	fmt.Fprintf(c.stdout, "Discarded %s: marked abandoned; its words stay saved.\n", id)
+	return nil
+}
+
+// showWord is a status as a person reads it.
+func showWord(st engine.State) string {
+	if st.Status == engine.Running {
+		return "left running when lull stopped"
+	}
+	return string(st.Status)
+}
+
+func (c *cli) pruneCmd() *cobra.Command {
+	var olderThan string
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "prune",
+		Short: "Delete old sessions (lists them first; --yes deletes)",
+		Long: "List the sessions older than --older-than, and with --yes delete them and their\n" +
+			"transcripts. Without --yes nothing is deleted: it is a dry run.\n\n" +
+			"Age counts from the last activity of an unfinished session (created, paused,\n" +
+			"interrupted, left running), from when a completed session completed, and from\n" +
+			"when an abandoned one was abandoned. A session open in a lull is never pruned.\n\n" +
+			"Ages: 30d (days), 2w (weeks), 12h, 90m, or any Go duration.",
+		Example: "  lull sessions prune                      # what is older than 30 days\n" +
+			"  lull sessions prune --older-than 2w --yes",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			age, err := parseAge(olderThan)
+			if err != nil {
+				return fmt.Errorf("--older-than: %w", err)
+			}
+			return c.withEnv(func(env *environment) error { return c.prune(env, olderThan, age, yes) })
+		},
+	}
+	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 12h")
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "delete them (without it, only list them)")
+	return cmd
+}
+
+func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes bool) error {
+	list, problems := env.app.Prunable(age)
+	for _, p := range problems {
+		fmt.Fprintln(c.stderr, "lull: cannot read", p)
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(c.stdout, "No session is older than %s.\n", olderThan)
+		return nil
+	}
+	now := time.Now()
+	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tSTATUS\tAGE\tINTENTION")
+	for _, p := range list {
+		since := "last active "
+		switch p.Status {
+		case engine.Completed:
+			since = "completed "
+		case engine.Abandoned:
+			since = "abandoned "
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.ID, p.Status, since+human.Ago(p.Since, now), p.Intention)
+	}
+	w.Flush()
+	if !yes {
+		fmt.Fprintf(c.stdout, "\nDry run: nothing was deleted. To delete these %d sessions: lull sessions prune --older-than %s --yes\n", len(list), olderThan)
+		return nil
+	}
+	var failed []error
+	for _, p := range list {
+		notes, err := env.app.Delete(p.ID)
+		for _, n := range notes {
+			fmt.Fprintln(c.stderr, "lull: note:", n)
+		}
+		if err != nil {
+			failed = append(failed, err)
+			continue
+		}
+		fmt.Fprintln(c.stdout, "Deleted", p.ID)
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d sessions were not deleted: %w", len(failed), len(list), errors.Join(failed...))
+	}
+	return nil
+}
+
+// parseAge reads an age: 30d, 2w, 12h, 90m, or any Go duration.
+func parseAge(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	bad := fmt.Errorf("%q is not an age: give it like 30d, 2w or 12h", s)
+	d, err := time.ParseDuration(s)
+	if unit := strings.TrimLeft(s, "0123456789"); unit == "d" || unit == "w" {
+		n, aerr := strconv.Atoi(strings.TrimSuffix(s, unit))
+		if aerr != nil || n > 100*365 {
+			return 0, bad
+		}
+		d, err = time.Duration(n)*24*time.Hour, nil
+		if unit == "w" {
+			d *= 7
+		}
+	}
+	if err != nil {
+		return 0, bad
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%q: an age must be more than nothing", s)
+	}
+	return d, nil
+}

@@ -13,6 +13,16 @@ type Backend interface {
 	// one that could not be read.
 	List() ([]SessionInfo, []string)
 	Delete(id string) error
+	// Summarize ends a session that will not run on — left running by a
+	// lull that stopped, paused or interrupted — as completed and partial,
+	// keeping what was spoken.
+	Summarize(id string) (engine.Summary, error)
+	// Discard abandons a session that will not run on; its words stay
+	// saved.
+	Discard(id string) error
+	// CleanUp abandons stale sessions and says so in their history. It
+	// returns how many it cleaned up, and what stopped the others.
+	CleanUp(ids []string) (int, error)
 	// Start creates a session and starts it running.
 	Start(opts engine.Options) (Run, error)
 	// Resume locks a saved session and runs it on from where it stopped.
@@ -31,6 +41,23 @@ type SessionInfo struct {
 	Length     time.Duration
 	Created    time.Time
 	LastActive time.Time
+	// Open says a lull has the session open now, Holder its pid. Only
+	// sessions whose status says running are asked.
+	Open   bool
+	Holder int
+}
+
+// LeftRunning reports a session whose status says running while no lull
+// has it open: the lull that ran it stopped without saving it paused.
+func (i SessionInfo) LeftRunning() bool { return i.Status == engine.Running && !i.Open }
+
+// Idle is how long the session has waited for the listener: inactive
+// after a day, stale after a week. A session open in a lull is not idle.
+func (i SessionInfo) Idle(now time.Time) engine.Idle {
+	if i.Open {
+		return engine.NotIdle
+	}
+	return engine.Idleness(i.Status, i.LastActive, now)
 }
 
 // Choices fill the new-session form.

@@ -12,6 +12,13 @@ func (m Model) dialogView(width, height int) string {
 		box := s.Text.Render(text) + "\n\n" + s.Muted.Render("Press any key to go back.")
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}
+	if m.dialog == dialogLeftRunning || m.dialog == dialogStale {
+		box, compact := m.recoveryDialog()
+		if !fits(box, width) {
+			box = compact
+		}
+		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+	}
 	var title, body string
 	switch m.dialog {
 	case dialogDelete:

@@ -229,8 +229,49 @@ type fakeBackend struct {
 	started  []engine.Options
 	resumed  []string
 	deleted  []string
+	ended    []string // "summarized id", "discarded id", "cleaned id"
 	runs     []*testRun
 	fail     error
+}
+
+// end marks a listed session ended as it would be saved.
+func (b *fakeBackend) end(verb, id string, status engine.Status) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.fail != nil {
+		return b.fail
+	}
+	b.ended = append(b.ended, verb+" "+id)
+	for i, in := range b.infos {
+		if in.ID == id {
+			b.infos[i].Status, b.infos[i].LastActive = status, testNow
+			if status == engine.Completed {
+				b.infos[i].Progress = 1
+			}
+			return nil
+		}
+	}
+	return errors.New("no such session")
+}
+
+func (b *fakeBackend) Summarize(id string) (engine.Summary, error) {
+	if err := b.end("summarized", id, engine.Completed); err != nil {
+		return engine.Summary{}, err
+	}
+	return engine.Summary{Partial: true, Sentences: 23, Duration: 3*time.Minute + 42*time.Second}, nil
+}
+
+func (b *fakeBackend) Discard(id string) error { return b.end("discarded", id, engine.Abandoned) }
+
+func (b *fakeBackend) CleanUp(ids []string) (int, error) {
+	n := 0
+	for _, id := range ids {
+		if err := b.end("cleaned", id, engine.Abandoned); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
 }
 
 func (b *fakeBackend) List() ([]SessionInfo, []string) {

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/list"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"lull/engine"
 	"lull/human"
@@ -18,7 +19,7 @@ import (
 type sessionItem struct{ SessionInfo }
 
 func (i sessionItem) FilterValue() string {
-	return i.Intention + " " + i.ID + " " + string(i.Status) + " " + i.Phase.String()
+	return i.Intention + " " + i.ID + " " + statusLabel(i.SessionInfo) + " " + i.Phase.String()
 }
 
 // title is how a person recognises the session: its intention, or when
@@ -47,15 +48,21 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	}
 	width := max(m.Width()-4, 10)
 	s := d.styles
-	status := s.Status[item.Status].Render(statusLabel(item.Status))
+	status := s.Status[item.Status].Render(statusLabel(item.SessionInfo))
 	var detail []string
 	detail = append(detail, status)
+	if idle := item.Idle(d.now()); idle != engine.NotIdle {
+		detail = append(detail, s.Warn.Render(idle.String()))
+	}
 	if !item.Status.Finished() {
 		detail = append(detail, item.Phase.String(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
-	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())), "last active "+human.Ago(item.LastActive, d.now()))
+	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
+	if !item.Open { // one running elsewhere is active now
+		detail = append(detail, "last active "+human.Ago(item.LastActive, d.now()))
+	}
 	title := truncate(item.title(), width)
-	line2 := strings.Join(detail, s.Muted.Render(" · "))
+	line2 := ansi.Truncate(strings.Join(detail, s.Muted.Render(" · ")), width, "…")
 	if index == m.Index() {
 		fmt.Fprintf(w, "%s\n%s", s.ItemSelected.Render(title), s.ItemDetail.Render(line2))
 		return
@@ -63,11 +70,16 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	fmt.Fprintf(w, "%s\n%s", s.Item.Render(title), s.ItemDetail.Render(line2))
 }
 
-func statusLabel(st engine.Status) string {
-	if st == engine.Running {
-		return "unfinished" // left running by a lull that stopped
+func statusLabel(in SessionInfo) string {
+	switch {
+	case in.LeftRunning():
+		return "left running" // by a lull that stopped
+	case in.Status == engine.Running && in.Holder > 0:
+		return fmt.Sprintf("running elsewhere (pid %d)", in.Holder) // in another lull
+	case in.Status == engine.Running:
+		return "running elsewhere"
 	}
-	return string(st)
+	return string(in.Status)
 }
 
 // homeView lists the saved sessions, resumable first.

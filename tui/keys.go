@@ -38,6 +38,14 @@ type KeyMap struct {
 	Yes key.Binding
 	No  key.Binding
 
+	// A session left running by a lull that stopped; stale sessions.
+	Reopen    key.Binding // resume it
+	Summarize key.Binding // keep what was spoken, completed as partial
+	Discard   key.Binding // abandon it
+	Later     key.Binding // decide later
+	CleanUp   key.Binding // abandon the stale sessions
+	Keep      key.Binding // keep them as they are
+
 	Help  key.Binding
 	Quit  key.Binding
 	Force key.Binding
@@ -72,6 +80,13 @@ func DefaultKeyMap() KeyMap {
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
+
+		Reopen:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume")),
+		Summarize: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "summarize")),
+		Discard:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "discard")),
+		Later:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "decide later")),
+		CleanUp:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clean up")),
+		Keep:      key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "keep")),
 
 		Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Quit:  key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
@@ -131,4 +146,15 @@ func (k KeyMap) sessionHelp(status engine.Status) screenKeys {
 
 func (k KeyMap) confirmHelp() screenKeys {
 	return screenKeys{short: []key.Binding{k.Yes, k.No}, full: [][]key.Binding{{k.Yes, k.No}}}
+}
+
+func (k KeyMap) leftRunningHelp() screenKeys {
+	return screenKeys{
+		short: []key.Binding{k.Reopen, k.Summarize, k.Discard, k.Later},
+		full:  [][]key.Binding{{k.Reopen, k.Summarize}, {k.Discard, k.Later}},
+	}
+}
+
+func (k KeyMap) staleHelp() screenKeys {
+	return screenKeys{short: []key.Binding{k.CleanUp, k.Keep}, full: [][]key.Binding{{k.CleanUp, k.Keep}}}
 }

@@ -32,6 +32,10 @@ const (
 	dialogDelete
 	dialogCancel
 	dialogCrisis // an intention that signals crisis: help, not a session
+	// A session left running by a lull that stopped: resume, summarize,
+	// discard or decide later.
+	dialogLeftRunning
+	dialogStale // sessions that waited over a week: clean up or keep
 )
 
 // Options configure the model.
@@ -79,6 +83,18 @@ type Model struct {
 	status statusLine
 	target string // the session a dialog is about
 	crisis string
+
+	recovery recovery
+}
+
+// recovery is what the home screen offers once lull starts: each session
+// left running by a lull that stopped, then a clean-up of stale sessions.
+type recovery struct {
+	checked  bool          // the first list has been looked at
+	offers   []string      // left-running sessions still to offer, in list order
+	offer    SessionInfo   // the one the dialog is about
+	askStale bool          // the stale sessions are still to be offered
+	stale    []SessionInfo // the ones the clean-up dialog is about
 }
 
 // New builds the root model.
@@ -242,6 +258,10 @@ func (m Model) helpKeys() help.KeyMap {
 		return screenKeys{}
 	case dialogDelete, dialogCancel:
 		return m.keys.confirmHelp()
+	case dialogLeftRunning:
+		return m.keys.leftRunningHelp()
+	case dialogStale:
+		return m.keys.staleHelp()
 	}
 	switch m.screen {
 	case screenForm:

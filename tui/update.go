@@ -126,14 +126,22 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.status.set(strings.Join(msg, " · "), levelWarn, 10*time.Second)
 	case sessionsMsg:
-		return m, m.home.SetSessions(msg.infos, msg.problems)
+		cmd := m.home.SetSessions(msg.infos, msg.problems)
+		m.offerRecovery(msg.infos)
+		return m, cmd
+	case recoveredMsg:
+		return m.onRecovered(msg)
 	case runStartedMsg:
 		if errors.As(msg.err, new(*engine.CrisisError)) && m.crisis != "" {
 			m.dialog = dialogCrisis
 			return m, m.status.set("", levelInfo, 0)
 		}
 		if msg.err != nil {
-			return m, m.status.set(friendly(msg.err), levelError, 10*time.Second)
+			cmd := m.status.set(friendly(msg.err), levelError, 10*time.Second)
+			if len(m.recovery.offers) > 0 || m.recovery.askStale {
+				cmd = tea.Batch(cmd, m.loadSessions()) // on to the next offer
+			}
+			return m, cmd
 		}
 		m.attach(msg.run)
 		return m, tea.Batch(m.follow(), m.tick(), m.showNotices())
@@ -372,6 +380,9 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.dialog == dialogCrisis {
 		m.dialog = dialogNone
 		return m, nil
+	}
+	if m.dialog == dialogLeftRunning || m.dialog == dialogStale {
+		return m.onRecoveryKey(msg)
 	}
 	switch {
 	case key.Matches(msg, m.keys.Yes):
