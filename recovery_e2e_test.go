@@ -162,8 +162,10 @@ func TestSessionsShowOffersSummarizeAndDiscard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"left running when lull stopped", "breathing, ", "of 5:00, last active",
-		"lull resume " + sum, "lull sessions summarize " + sum, "lull sessions discard " + sum} {
+	if !regexp.MustCompile(`left running when lull stopped \((breathing|sensory|relaxation|resolution), \d+:\d\d of 5:00, last active`).MatchString(out) {
+		t.Errorf("show does not say where the session stood:\n%s", out)
+	}
+	for _, want := range []string{"lull resume " + sum, "lull sessions summarize " + sum, "lull sessions discard " + sum} {
 		if !strings.Contains(out, want) {
 			t.Errorf("show does not say %q:\n%s", want, out)
 		}
@@ -371,5 +373,38 @@ func TestParseAge(t *testing.T) {
 		if got, err := parseAge(in); err == nil {
 			t.Errorf("parseAge(%q) = %v, want an error", in, got)
 		}
+	}
+}
+
+// On a terminal, summarize and discard ask first; only y goes ahead.
+func TestTmuxDiscardAsksFirst(t *testing.T) {
+	home := t.TempDir()
+	store, err := sessions.Open(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	storeAs(t, store, "paused-9d", "unwind", engine.Paused, time.Now().Add(-9*24*time.Hour))
+	env := []string{"LULL_HOME=" + home}
+
+	no := newScreen(t, env, "sessions", "discard", "paused-9d")
+	no.waitFor("[y/N]", 10*time.Second)
+	no.send("n", "Enter")
+	no.waitFor("__EXIT=0", 5*time.Second)
+	if screen := no.capture(); !strings.Contains(screen, "Discard session paused-9d (paused, breathing, 1:35 of 10:00)?") ||
+		!strings.Contains(screen, "Left as it is.") {
+		t.Errorf("the question or the answer:\n%s", screen)
+	}
+	if st := load(t, home, "paused-9d"); st.Status != engine.Paused {
+		t.Fatalf("after n the session is %s", st.Status)
+	}
+
+	yes := newScreen(t, env, "sessions", "discard", "paused-9d")
+	yes.waitFor("[y/N]", 10*time.Second)
+	yes.send("y", "Enter")
+	yes.waitFor("marked abandoned", 5*time.Second)
+	yes.waitFor("__EXIT=0", 5*time.Second)
+	if st := load(t, home, "paused-9d"); st.Status != engine.Abandoned {
+		t.Errorf("after y the session is %s", st.Status)
 	}
 }

@@ -23,7 +23,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "sessions",
 		Aliases: []string{"s"},
-		Short:   "List, show or delete saved sessions",
+		Short:   "List, show, summarize, discard, delete or prune saved sessions",
 		Args:    cobra.NoArgs,
 	}
 	list := &cobra.Command{
@@ -74,14 +74,28 @@ func (c *cli) listSessions(env *environment) error {
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	for _, s := range list {
+		switch {
+		case s.Report.Rebuilt:
+			fmt.Fprintf(c.stderr, "lull: note: session %s was rebuilt from its transcript; see: lull sessions show %s\n", s.ID, s.ID)
+		case s.Report.FromBackup:
+			fmt.Fprintf(c.stderr, "lull: note: session %s was read from its backup; see: lull sessions show %s\n", s.ID, s.ID)
+		}
+	}
 	for _, p := range problems {
-		fmt.Fprintln(c.stderr, "lull: cannot read", p)
+		fmt.Fprintln(c.stderr, "lull:", p)
 	}
 	return nil
 }
 
 func (c *cli) showSession(env *environment, id string) error {
 	st, report, err := env.app.Store().Load(id)
+	var unreadable *sessions.UnreadableError
+	if errors.As(err, &unreadable) {
+		// What is there and what can be done, rather than one long line.
+		fmt.Fprint(c.stdout, unreadable.Explain())
+		return &exitError{code: 1}
+	}
 	if err != nil {
 		return err
 	}
@@ -166,6 +180,10 @@ func orNone(s string) string {
 
 func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 	st, _, err := env.app.Store().Load(id)
+	var unreadable *sessions.UnreadableError
+	if errors.As(err, &unreadable) {
+		return c.deleteUnreadable(env, id, yes)
+	}
 	if err != nil {
 		return err
 	}
@@ -185,6 +203,27 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 		fmt.Fprintln(c.stderr, "lull: note:", n)
 	}
 	if err != nil {
+		return err
+	}
+	fmt.Fprintln(c.stdout, "Deleted", id)
+	return nil
+}
+
+// deleteUnreadable deletes a session that cannot be read: there is no
+// state to say what it stored at a provider, so only its folder goes.
+func (c *cli) deleteUnreadable(env *environment, id string, yes bool) error {
+	if !yes {
+		if !isTerminal(os.Stdin) {
+			return errors.New("refusing to delete without confirmation: add --yes")
+		}
+		fmt.Fprintf(c.stdout, "Session %s cannot be read. Delete it with its transcript? [y/N] ", id)
+		answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+			fmt.Fprintln(c.stdout, "Kept.")
+			return nil
+		}
+	}
+	if err := env.app.Store().Delete(id); err != nil {
 		return err
 	}
 	fmt.Fprintln(c.stdout, "Deleted", id)
