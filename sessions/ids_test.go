@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"lull/engine"
 )
 
 func TestNewID(t *testing.T) {
@@ -43,7 +45,11 @@ func TestCheckIDAllows(t *testing.T) {
 	}
 }
 
-var hostileIDs = []string{"../x", "/etc", "a/b", "A", "", ".", "..", "x\x00", "x\n", strings.Repeat("a", 65), "-x", "_x", "x.yaml", "é", "x y"}
+var hostileIDs = []string{
+	"../x", "..", ".", "x/..", "x/../../etc", "..%2fx", "/etc", "/", "/tmp/x", "a/b", "a\\b", "A", "", "-x", "_x", "x.yaml",
+	"x\x00", "\x00", "x\x00/../y", "x\n", "x\r", "x\t", "\x1b[2J", "x\x7f", "x y", " x", "é", "ｘ", "x\u202e",
+	strings.Repeat("a", 65), strings.Repeat("a", 4096), strings.Repeat("a", 1<<20),
+}
 
 // Hostile ids are refused before anything is touched, by every method
 // that takes one.
@@ -60,6 +66,7 @@ func TestHostileIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := tree(t, home)
+	start := time.Now()
 	for _, bad := range hostileIDs {
 		var idErr *IDError
 		err := CheckID(bad)
@@ -67,8 +74,20 @@ func TestHostileIDs(t *testing.T) {
 			t.Errorf("CheckID(%q) = %v", bad, err)
 			continue
 		}
-		if strings.ContainsAny(err.Error(), "\x00\n") {
+		if strings.ContainsAny(err.Error(), "\x00\n\r\t\x1b\x7f") {
 			t.Errorf("the message shows raw control characters: %q", err)
+		}
+		if len(err.Error()) > 300 {
+			t.Errorf("the message is %d bytes long", len(err.Error()))
+		}
+		if _, err := s.Salvage(bad); !errors.As(err, &idErr) {
+			t.Errorf("Salvage(%q) = %v", bad, err)
+		}
+		if _, err := s.Restore(bad, engine.Atmosphere, 10*time.Minute); !errors.As(err, &idErr) {
+			t.Errorf("Restore(%q) = %v", bad, err)
+		}
+		if _, _, err := s.Held(bad); !errors.As(err, &idErr) {
+			t.Errorf("Held(%q) = %v", bad, err)
 		}
 		_, _, err = s.Load(bad)
 		if !errors.As(err, &idErr) {
@@ -89,7 +108,10 @@ func TestHostileIDs(t *testing.T) {
 			t.Errorf("Create(%q) = %v", bad, err)
 		}
 	}
-	t.Log(CheckID("x\x00"), "\n", CheckID("../x"), "\n", CheckID(strings.Repeat("a", 65)))
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("refusing %d ids took %v", len(hostileIDs), took)
+	}
+	t.Log(CheckID("x\x00"), "\n", CheckID("../x"), "\n", CheckID(strings.Repeat("a", 1<<20)))
 	if after := tree(t, home); after != before {
 		t.Errorf("hostile ids touched files:\nbefore\n%s\nafter\n%s", before, after)
 	}
@@ -141,7 +163,7 @@ func TestSymlinksCannotLeadOutside(t *testing.T) {
 	}
 	_, _, err = s.Load("inside")
 	mustContain(t, err, "cannot be read", "session.yaml: it is a symbolic link (to \""+filepath.Join(outside, primaryName),
-		"session.yaml.bak: it is a symbolic link (to \"../evil/", "transcript.md: it cannot be rebuilt from: it is a symbolic link")
+		"session.yaml.bak: it is a symbolic link (to \"../evil/", "transcript.md: it is a symbolic link")
 	t.Log(err)
 	_, err = s.Resume("inside")
 	mustContain(t, err, "session.yaml: it is a symbolic link")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -161,6 +162,9 @@ func readHeader(dir *os.Root, id, folder string, buf *[]byte) (engine.State, err
 	if err != nil {
 		return st, err
 	}
+	if err := topLevelKeys(body); err != nil {
+		return st, err
+	}
 	var h header
 	if err := decodeStrict(head, &h); err != nil {
 		return st, err
@@ -175,6 +179,39 @@ func readHeader(dir *os.Root, id, folder string, buf *[]byte) (engine.State, err
 		return st, fmt.Errorf("unknown status %q", st.Status)
 	}
 	return st, nil
+}
+
+// topKeys are the keys session.yaml may have at its top level.
+var topKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	for _, t := range []reflect.Type{reflect.TypeFor[header](), reflect.TypeFor[document]()} {
+		for f := range t.Fields() {
+			if name, _, _ := strings.Cut(f.Tag.Get("yaml"), ","); name != "" {
+				keys[name+":"] = true
+			}
+		}
+	}
+	return keys
+}()
+
+// topLevelKeys checks what List does not decode, cheaply: every line
+// that begins at the left margin must begin with a key of the schema.
+// lull writes nothing else there (no second document, no comment, no
+// extra key), so a file with a good checksum and something else there was
+// not written by lull, and is loaded in full to say what is wrong.
+func topLevelKeys(body []byte) error {
+	for rest := body; len(rest) > 0; {
+		line, next, _ := bytes.Cut(rest, []byte("\n"))
+		rest = next
+		if len(line) == 0 || line[0] == ' ' {
+			continue
+		}
+		key, _, _ := bytes.Cut(line, []byte(" "))
+		if !topKeys[string(key)] {
+			return fmt.Errorf("its line %q is not one lull writes", clip(line, 40))
+		}
+	}
+	return nil
 }
 
 // headOf is the lines of body before its phases line.

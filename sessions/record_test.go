@@ -97,7 +97,7 @@ func (sc *scan) unmarked() int {
 
 // transcriptOf is the transcript a session that spoke st's history
 // leaves: written by a real Session.
-func transcriptOf(t *testing.T, st engine.State) []byte {
+func transcriptOf(t testing.TB, st engine.State) []byte {
 	t.Helper()
 	s, home := openStore(t)
 	spoke(t, s, newState(t, st.ID), st)

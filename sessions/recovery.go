@@ -192,7 +192,7 @@ func transcriptNotes(tr *scan, resuming bool) []string {
 		notes = append(notes, fmt.Sprintf("%s is larger than %d MiB; only its end was checked.", transcriptName, maxFileSize>>20))
 	}
 	if tr.damaged > 0 {
-		notes = append(notes, fmt.Sprintf("%s has %d damaged %s (%s); they are kept as they are, and left out of any rebuild.",
+		notes = append(notes, fmt.Sprintf("%s has %d damaged %s (%s), kept as is and left out of any rebuild.",
 			transcriptName, tr.damaged, plural(tr.damaged, "record"), tr.damage))
 	}
 	if tr.disorder > 0 {

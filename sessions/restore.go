@@ -14,8 +14,9 @@ import (
 // and the listener, shown what Salvage found, has chosen where to go on.
 //
 // The phases before at are completed with the lines the transcript shows
-// for them (checked or not), which become the history; at and the phases
-// after it are pending, and the session is paused at the start of at.
+// for them (checked or not), which become the history; at is begun again
+// with nothing spoken, the phases after it are pending, and the session is
+// paused there.
 // The length, intention and creation time come from the transcript when
 // it says them; length is used only when it does not (Salvage's
 // Transcript.Length is zero then) and must then be a valid length.
@@ -70,7 +71,7 @@ func (s *Store) restore(sess *Session, at engine.Phase, length time.Duration, no
 	if tr, err := readScan(sess.dir, sess.folder); err == nil {
 		lines = tr.lines
 	}
-	st, err := restartAt(sess.id, engine.Options{Length: length, Intention: found.Intention}, created, lines, at)
+	st, err := restartAt(sess.id, engine.Options{Length: length, Intention: found.Intention}, created, now, lines, at)
 	if err != nil {
 		return fmt.Errorf("restoring session %s: %w", sess.id, err)
 	}
@@ -98,7 +99,7 @@ func (s *Store) restore(sess *Session, at engine.Phase, length time.Duration, no
 
 // restartAt is a paused session at the start of phase at, the lines of
 // the phases before it its history.
-func restartAt(id string, opts engine.Options, created time.Time, lines []transcriptLine, at engine.Phase) (engine.State, error) {
+func restartAt(id string, opts engine.Options, created, now time.Time, lines []transcriptLine, at engine.Phase) (engine.State, error) {
 	st, err := engine.NewState(id, opts, created)
 	if err != nil {
 		return st, err
@@ -128,6 +129,10 @@ func restartAt(id string, opts engine.Options, created time.Time, lines []transc
 		r.Budget = engine.Budget{Sentences: r.Spoken, WindDownAt: max(r.Spoken-windDown(p, r.Spoken), 0), Target: r.Elapsed, Rest: p.Rest()}
 		st.Elapsed += r.Elapsed
 	}
+	// at is begun afresh: active, nothing spoken in it yet.
+	cur := &st.Phases[at]
+	cur.Status, cur.StartedAt = engine.PhaseActive, now
+	cur.Budget = estimateBudget(st.Length, at, 0, 0)
 	st.Phase = at
 	st.Position = engine.Position{Phase: at}
 	return st, nil

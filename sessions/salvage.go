@@ -33,10 +33,13 @@ func (e *UnreadableError) Error() string {
 	} else {
 		fmt.Fprintf(&b, "session %s cannot be read: %s: %v; %s: %v", e.ID, primaryName, e.Primary, backupName, e.Backup)
 	}
-	if errors.Is(e.Transcript, fs.ErrNotExist) {
+	switch {
+	case errors.Is(e.Transcript, fs.ErrNotExist):
 		b.WriteString("; there is no transcript to rebuild it from")
-	} else {
-		fmt.Fprintf(&b, "; %s: it cannot be rebuilt from: %v. What was spoken is in %s", transcriptName, e.Transcript, e.Found.Transcript.Path)
+	case !e.Found.Transcript.Present:
+		fmt.Fprintf(&b, "; %s: %v", transcriptName, e.Transcript)
+	default:
+		fmt.Fprintf(&b, "; %s: the session cannot be rebuilt from it: %v. What was spoken is in %s", transcriptName, e.Transcript, e.Found.Transcript.Path)
 	}
 	return b.String()
 }

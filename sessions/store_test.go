@@ -294,7 +294,7 @@ func TestNothingReadable(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 	mustContain(t, err, "session.yaml: the file is incomplete", "session.yaml.bak: the file is incomplete",
-		"transcript.md: it cannot be rebuilt from: its opening record is damaged or missing", filepath.Join(dir, transcriptName))
+		"transcript.md: the session cannot be rebuilt from it: its opening record is damaged or missing", filepath.Join(dir, transcriptName))
 	explained := ue.Explain()
 	for _, want := range []string{
 		"Session " + id + " cannot be read, and lull could not rebuild it.\nIn " + dir + ":\n",
