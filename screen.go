@@ -12,6 +12,7 @@ import (
 	"lull/engine"
 	"lull/llm"
 	"lull/prompts"
+	"lull/sessions"
 	"lull/tui"
 )
 
@@ -42,7 +43,7 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 // backend adapts the app to what the TUI asks.
 type backend struct{ app *app.App }
 
-func (b backend) List() ([]tui.SessionInfo, []string) {
+func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 	list, problems := b.app.List()
 	infos := make([]tui.SessionInfo, len(list))
 	for i, s := range list {
@@ -51,11 +52,43 @@ func (b backend) List() ([]tui.SessionInfo, []string) {
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
 		}
 	}
-	var lines []string
+	var out []tui.Problem
 	for _, p := range problems {
-		lines = append(lines, p.Error())
+		pr := tui.Problem{Text: p.Error()}
+		var unreadable *sessions.UnreadableError
+		if errors.As(p, &unreadable) {
+			pr.ID = unreadable.ID
+		}
+		out = append(out, pr)
 	}
-	return infos, lines
+	return infos, out
+}
+
+func (b backend) Salvage(id string) (tui.Salvaged, error) {
+	sv, from, err := b.app.Salvage(id)
+	if err != nil {
+		return tui.Salvaged{}, err
+	}
+	out := tui.Salvaged{ID: id, From: from}
+	for _, f := range sv.Files {
+		line := fmt.Sprintf("%s, %d bytes", f.Name, f.Size)
+		if f.Problem != "" {
+			line += ": " + f.Problem
+		}
+		out.Found = append(out.Found, line)
+	}
+	if shows := sv.Transcript.Shows(); shows != "" {
+		out.Found = append(out.Found, "The transcript shows "+shows+".")
+	}
+	return out, nil
+}
+
+func (b backend) Restore(id string, at engine.Phase) (tui.Run, error) {
+	r, err := b.app.Restore(id, at)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 func (b backend) Delete(id string) error {

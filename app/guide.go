@@ -2,12 +2,14 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"lull/engine"
 	"lull/guide"
 	"lull/llm"
+	"lull/sessions"
 )
 
 // GuideConfig is the config file's say on where the words come from. The
@@ -133,6 +135,11 @@ func (a *App) LLMReady() bool {
 // 30 days).
 func (a *App) Delete(id string) (notes []string, err error) {
 	st, _, err := a.store.Load(id)
+	var unreadable *sessions.UnreadableError
+	if errors.As(err, &unreadable) {
+		// Nothing says what it stored at a provider: only its folder goes.
+		return []string{"the session could not be read, so no responses stored at a provider were deleted"}, a.store.Delete(id)
+	}
 	if err != nil {
 		return nil, err
 	}

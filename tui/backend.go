@@ -9,9 +9,13 @@ import (
 // Backend is everything the TUI asks of the rest of lull. Every call may
 // touch the disk or the sound card, so the TUI only calls it from commands.
 type Backend interface {
-	// List returns the saved sessions, resumable first, and a line for each
-	// one that could not be read.
-	List() ([]SessionInfo, []string)
+	// List returns the saved sessions, resumable first, and a problem for
+	// each one that could not be read.
+	List() ([]SessionInfo, []Problem)
+	// Salvage says what an unreadable session's folder holds and where it
+	// can begin again; Restore begins it there and runs it.
+	Salvage(id string) (Salvaged, error)
+	Restore(id string, at engine.Phase) (Run, error)
 	Delete(id string) error
 	// Summarize ends a session that will not run on — left running by a
 	// lull that stopped, paused or interrupted — as completed and partial,
@@ -29,6 +33,23 @@ type Backend interface {
 	Resume(id string) (Run, error)
 	// Choices are what the new-session form offers.
 	Choices() Choices
+}
+
+// Problem is a session that could not be read.
+type Problem struct {
+	Text string
+	// ID is set when lull could neither read the session nor rebuild it
+	// from its transcript, and the listener can look at what is left.
+	ID string
+}
+
+// Salvaged is what is left of an unreadable session, for a person.
+type Salvaged struct {
+	ID    string
+	Found []string // a line per file, and what the transcript shows
+	// From are the phases it can begin again at, in order: each phase
+	// the transcript reaches, the earlier ones kept as spoken.
+	From []engine.Phase
 }
 
 // SessionInfo is one row of the home screen.

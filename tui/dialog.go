@@ -19,6 +19,10 @@ func (m Model) dialogView(width, height int) string {
 		}
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}
+	if m.dialog == dialogSalvage {
+		box := m.salvageDialog(width)
+		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+	}
 	var title, body string
 	switch m.dialog {
 	case dialogDelete:

@@ -225,7 +225,9 @@ func (r *testRun) Close() error {
 type fakeBackend struct {
 	mu       sync.Mutex
 	infos    []SessionInfo
-	problems []string
+	problems []Problem
+	salvaged Salvaged
+	restored []engine.Phase
 	started  []engine.Options
 	resumed  []string
 	deleted  []string
@@ -274,16 +276,44 @@ func (b *fakeBackend) CleanUp(ids []string) (int, error) {
 	return n, nil
 }
 
-func (b *fakeBackend) List() ([]SessionInfo, []string) {
+func (b *fakeBackend) List() ([]SessionInfo, []Problem) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return append([]SessionInfo(nil), b.infos...), b.problems
+}
+
+// Salvage finds what the test put in salvaged.
+func (b *fakeBackend) Salvage(id string) (Salvaged, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.salvaged.ID != id {
+		return Salvaged{}, errors.New("no such session")
+	}
+	return b.salvaged, nil
+}
+
+// Restore starts the session afresh at the phase asked for.
+func (b *fakeBackend) Restore(id string, at engine.Phase) (Run, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.restored = append(b.restored, at)
+	b.problems = nil
+	st, _ := engine.NewState(id, engine.Options{Length: 5 * time.Minute}, testNow)
+	r := startTestRun(st)
+	b.runs = append(b.runs, r)
+	return r, nil
 }
 
 func (b *fakeBackend) Delete(id string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.deleted = append(b.deleted, id)
+	for i, p := range b.problems {
+		if p.ID == id {
+			b.problems = append(b.problems[:i], b.problems[i+1:]...)
+			return nil
+		}
+	}
 	for i, in := range b.infos {
 		if in.ID == id {
 			b.infos = append(b.infos[:i], b.infos[i+1:]...)

@@ -86,7 +86,7 @@ func statusLabel(in SessionInfo) string {
 type homeView struct {
 	list     list.Model
 	styles   *Styles
-	problems []string // sessions that could not be read
+	problems []Problem // sessions that could not be read
 	loaded   bool
 	width    int
 	height   int
@@ -119,7 +119,17 @@ func (h *homeView) SetSize(width, height int) {
 	h.list.SetSize(width, max(height-extra, 3))
 }
 
-func (h *homeView) SetSessions(infos []SessionInfo, problems []string) tea.Cmd {
+// salvageable is the first session that could be looked at and restored.
+func (h *homeView) salvageable() (string, bool) {
+	for _, p := range h.problems {
+		if p.ID != "" {
+			return p.ID, true
+		}
+	}
+	return "", false
+}
+
+func (h *homeView) SetSessions(infos []SessionInfo, problems []Problem) tea.Cmd {
 	items := make([]list.Item, len(infos))
 	for i, info := range infos {
 		items[i] = sessionItem{info}
@@ -167,7 +177,11 @@ func (h homeView) View() string {
 				b.WriteString("\n" + s.Warn.Render(fmt.Sprintf("  … and %d more that could not be read", len(h.problems)-3)))
 				break
 			}
-			b.WriteString("\n" + s.Warn.Render(truncate("  ! "+p, max(h.width, 10))))
+			line := "  ! " + p.Text
+			if p.ID != "" {
+				line = "  ! u to look: " + p.Text
+			}
+			b.WriteString("\n" + s.Warn.Render(truncate(line, max(h.width, 10))))
 		}
 	}
 	return b.String()

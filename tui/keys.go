@@ -13,6 +13,7 @@ type KeyMap struct {
 	Open   key.Binding
 	Delete key.Binding
 	Filter key.Binding
+	Look   key.Binding // at a session that could not be read
 	Up     key.Binding
 	Down   key.Binding
 
@@ -57,6 +58,7 @@ func DefaultKeyMap() KeyMap {
 		New:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new session")),
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "resume")),
 		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
+		Look:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unreadable session")),
 		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),

@@ -35,7 +35,8 @@ const (
 	// A session left running by a lull that stopped: resume, summarize,
 	// discard or decide later.
 	dialogLeftRunning
-	dialogStale // sessions that waited over a week: clean up or keep
+	dialogStale   // sessions that waited over a week: clean up or keep
+	dialogSalvage // a session that can be neither read nor rebuilt: where to begin again
 )
 
 // Options configure the model.
@@ -85,6 +86,7 @@ type Model struct {
 	crisis string
 
 	recovery recovery
+	salvage  salvage
 }
 
 // recovery is what the home screen offers once lull starts: each session
@@ -262,6 +264,8 @@ func (m Model) helpKeys() help.KeyMap {
 		return m.keys.leftRunningHelp()
 	case dialogStale:
 		return m.keys.staleHelp()
+	case dialogSalvage:
+		return m.keys.salvageHelp(len(m.salvage.what.From) > 0)
 	}
 	switch m.screen {
 	case screenForm:

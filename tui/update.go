@@ -16,7 +16,7 @@ import (
 type (
 	sessionsMsg struct {
 		infos    []SessionInfo
-		problems []string
+		problems []Problem
 	}
 	runStartedMsg struct {
 		run Run
@@ -131,6 +131,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case recoveredMsg:
 		return m.onRecovered(msg)
+	case salvagedMsg:
+		return m.onSalvaged(msg)
 	case runStartedMsg:
 		if errors.As(msg.err, new(*engine.CrisisError)) && m.crisis != "" {
 			m.dialog = dialogCrisis
@@ -274,6 +276,8 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Help):
 		m.help.ShowAll = !m.help.ShowAll
 		return m, nil
+	case key.Matches(msg, m.keys.Look):
+		return m, m.lookAtUnreadable()
 	case key.Matches(msg, m.keys.New):
 		m.openForm()
 		return m, m.form.setFocus(fieldLength)
@@ -380,6 +384,9 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.dialog == dialogCrisis {
 		m.dialog = dialogNone
 		return m, nil
+	}
+	if m.dialog == dialogSalvage {
+		return m.onSalvageKey(msg)
 	}
 	if m.dialog == dialogLeftRunning || m.dialog == dialogStale {
 		return m.onRecoveryKey(msg)

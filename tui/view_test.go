@@ -63,7 +63,7 @@ func styled(m Model, dark bool) Model {
 	return m
 }
 
-func homeModel(t *testing.T, infos []SessionInfo, problems []string) Model {
+func homeModel(t *testing.T, infos []SessionInfo, problems []Problem) Model {
 	t.Helper()
 	m := New(Options{Backend: &fakeBackend{}, Now: func() time.Time { return testNow }})
 	m = sized(m, 80, 24)
@@ -176,7 +176,7 @@ func TestGoldenViews(t *testing.T) {
 			suffix = "_light"
 		}
 		views := map[string]Model{
-			"home":       homeModel(t, sampleSessions(), []string{"2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key"}),
+			"home":       homeModel(t, sampleSessions(), []Problem{{Text: "2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key"}}),
 			"home_empty": homeModel(t, nil, nil),
 			"session":    sessionModel(sessionState(), 80, 24),
 			"completed":  sessionModel(completed, 80, 24),
@@ -234,7 +234,7 @@ func TestSmallTerminalsDegradeWithoutPanic(t *testing.T) {
 	for _, size := range [][2]int{{0, 0}, {1, 1}, {10, 3}, {20, 6}, {40, 10}, {60, 15}, {80, 24}, {200, 60}} {
 		w, h := size[0], size[1]
 		for name, m := range map[string]Model{
-			"home":    homeModel(t, infos, []string{"broken: reason"}),
+			"home":    homeModel(t, infos, []Problem{{Text: "broken: reason", ID: "broken"}}),
 			"session": sessionModel(sessionState(), w, h),
 		} {
 			m = sized(m, w, h)
