@@ -50,9 +50,13 @@ func Open(home string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the sessions folder: %w", err)
 	}
-	if err := root.Chmod(".", folderMode); err != nil {
-		root.Close()
-		return nil, fmt.Errorf("making the sessions folder private: %w", err)
+	// Made private only when it is not: a read-only data folder can still
+	// be listed and read.
+	if info, err := root.Stat("."); err != nil || info.Mode().Perm() != folderMode {
+		if err := root.Chmod(".", folderMode); err != nil {
+			root.Close()
+			return nil, fmt.Errorf("making the sessions folder %s private (chmod 700): %w", path, bare(err))
+		}
 	}
 	return &Store{path: path, root: root}, nil
 }
