@@ -1,10 +1,8 @@
 package app
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"lull/engine"
 	"lull/guide"
@@ -143,24 +141,5 @@ func (a *App) Delete(id string) (notes []string, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(st.Stored) > 0 {
-		notes = a.forgetStored(st)
-	}
-	return notes, a.store.Delete(id)
-}
-
-func (a *App) forgetStored(st engine.State) []string {
-	cfg := a.opts.Guide.LLM
-	cfg.Logger = a.log.With("session", st.ID)
-	g, err := llm.New(cfg)
-	if err != nil {
-		return []string{fmt.Sprintf("%d responses stored at the provider were not deleted (%v); they expire there on their own", len(st.Stored), err)}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	done, err := g.Forget(ctx, st.Stored)
-	if left := len(st.Stored) - len(done); left > 0 {
-		return []string{fmt.Sprintf("%d of %d responses stored at the provider could not be deleted (%v); they expire there on their own", left, len(st.Stored), err)}
-	}
-	return nil
+	return a.forgetEnded(&st), a.store.Delete(id)
 }
