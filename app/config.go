@@ -14,6 +14,7 @@ import (
 
 	"lull/audio"
 	"lull/engine"
+	"lull/llm"
 )
 
 // Config is the user's settings file: defaults for new sessions, where the
@@ -128,22 +129,17 @@ func (c Config) Voices(getenv func(string) string) audio.VoiceConfig {
 			Voice: c.Speech.Voice, Format: c.Speech.Format},
 	}
 	switch {
-	case c.Speech.BaseURL != "" && !isOpenAI(c.Speech.BaseURL):
+	case c.Speech.BaseURL != "" && !llm.IsOpenAI(c.Speech.BaseURL):
 		v.Speech.APIKey = getenv("LULL_SPEECH_API_KEY")
 	case c.Speech.BaseURL != "":
 		v.Speech.APIKey = getenv("OPENAI_API_KEY")
-	case getenv("OPENAI_BASE_URL") == "" || isOpenAI(getenv("OPENAI_BASE_URL")):
+	case getenv("OPENAI_BASE_URL") == "" || llm.IsOpenAI(getenv("OPENAI_BASE_URL")):
 		// An OPENAI_BASE_URL of another server (Ollama, say) is for the
 		// guide; speech there needs its own base_url.
 		v.Speech.APIKey = getenv("OPENAI_API_KEY")
 		if v.Speech.APIKey != "" {
-			v.Speech.BaseURL = "https://api.openai.com/v1"
+			v.Speech.BaseURL = llm.OpenAIBaseURL
 		}
 	}
 	return v
-}
-
-func isOpenAI(base string) bool {
-	u, err := url.Parse(base)
-	return err == nil && u.Host == "api.openai.com"
 }
