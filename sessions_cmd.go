@@ -187,16 +187,8 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	if !yes {
-		if !isTerminal(os.Stdin) {
-			return errors.New("refusing to delete without confirmation: add --yes")
-		}
-		fmt.Fprintf(c.stdout, "Delete session %s (%s, %s)? [y/N] ", id, st.Status, orNone(st.Intention))
-		answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
-		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
-			fmt.Fprintln(c.stdout, "Kept.")
-			return nil
-		}
+	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Delete session %s (%s, %s)?", id, st.Status, orNone(st.Intention)), "Kept."); !ok {
+		return err
 	}
 	notes, err := env.app.Delete(id)
 	for _, n := range notes {
@@ -212,16 +204,8 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 // deleteUnreadable deletes a session that cannot be read: there is no
 // state to say what it stored at a provider, so only its folder goes.
 func (c *cli) deleteUnreadable(env *environment, id string, yes bool) error {
-	if !yes {
-		if !isTerminal(os.Stdin) {
-			return errors.New("refusing to delete without confirmation: add --yes")
-		}
-		fmt.Fprintf(c.stdout, "Session %s cannot be read. Delete it with its transcript? [y/N] ", id)
-		answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
-		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
-			fmt.Fprintln(c.stdout, "Kept.")
-			return nil
-		}
+	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Session %s cannot be read. Delete it with its transcript?", id), "Kept."); !ok {
+		return err
 	}
 	if err := env.app.Store().Delete(id); err != nil {
 		return err
@@ -231,6 +215,25 @@ func (c *cli) deleteUnreadable(env *environment, id string, yes bool) error {
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
+
+// confirm asks question on the terminal unless yes was given. It reports
+// whether to go on; without a terminal to ask on, it refuses with an error,
+// and on any answer but yes it says kept and does not go on.
+func (c *cli) confirm(yes bool, verb, question, kept string) (bool, error) {
+	if yes {
+		return true, nil
+	}
+	if !isTerminal(os.Stdin) {
+		return false, fmt.Errorf("refusing to %s without confirmation: add --yes", verb)
+	}
+	fmt.Fprintf(c.stdout, "%s [y/N] ", question)
+	answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		fmt.Fprintln(c.stdout, kept)
+		return false, nil
+	}
+	return true, nil
+}
 
 // listStatus is a session's status as lull sessions list shows it: a
 // session left running by a lull that stopped, one running in another
@@ -353,21 +356,14 @@ func (c *cli) endSession(env *environment, id, verb string, yes bool) error {
 		}
 		return fmt.Errorf("session %s is %s already: there is nothing to %s", id, st.Status, verb)
 	}
-	if !yes {
-		if !isTerminal(os.Stdin) {
-			return fmt.Errorf("refusing to %s without confirmation: add --yes", verb)
-		}
-		what := "It is marked completed (partial), keeping what was spoken, and cannot be resumed."
-		if verb == "discard" {
-			what = "It is marked abandoned and cannot be resumed; its words stay saved."
-		}
-		fmt.Fprintf(c.stdout, "%s session %s (%s, %s, %s of %s)?\n%s [y/N] ", strings.ToUpper(verb[:1])+verb[1:], id,
-			showWord(st), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), what)
-		answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
-		if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
-			fmt.Fprintln(c.stdout, "Left as it is.")
-			return nil
-		}
+	what := "It is marked completed (partial), keeping what was spoken, and cannot be resumed."
+	if verb == "discard" {
+		what = "It is marked abandoned and cannot be resumed; its words stay saved."
+	}
+	question := fmt.Sprintf("%s session %s (%s, %s, %s of %s)?\n%s", strings.ToUpper(verb[:1])+verb[1:], id,
+		showWord(st), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), what)
+	if ok, err := c.confirm(yes, verb, question, "Left as it is."); !ok {
+		return err
 	}
 	end := env.app.Summarize
 	if verb == "discard" {
