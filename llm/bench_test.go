@@ -68,46 +68,10 @@ func BenchmarkFirstSentence(b *testing.B) {
 		}
 		report(b)
 	})
-	b.Run("guide", func(b *testing.B) {
-		srv := benchServer(b)
-		g, err := New(Config{APIKey: "k", BaseURL: srv.URL})
-		if err != nil {
-			b.Fatal(err)
-		}
-		req := request(engine.Atmosphere)
-		for b.Loop() {
-			st, err := g.Stream(context.Background(), req)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := st.Next(context.Background()); err != nil {
-				b.Fatal(err)
-			}
-			st.Close()
-		}
-		report(b)
-	})
-	b.Run("guide-moderated", func(b *testing.B) {
-		// The moderation request before the first sentence: against this
-		// server only its local cost shows; OpenAI adds a round trip.
-		srv := benchServer(b)
-		g, err := New(Config{APIKey: "k", BaseURL: srv.URL, Moderate: true})
-		if err != nil {
-			b.Fatal(err)
-		}
-		req := request(engine.Atmosphere)
-		for b.Loop() {
-			st, err := g.Stream(context.Background(), req)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := st.Next(context.Background()); err != nil {
-				b.Fatal(err)
-			}
-			st.Close()
-		}
-		report(b)
-	})
+	b.Run("guide", func(b *testing.B) { benchGuide(b, false) })
+	// The moderation request before the first sentence: against this
+	// server only its local cost shows; OpenAI adds a round trip.
+	b.Run("guide-moderated", func(b *testing.B) { benchGuide(b, true) })
 	b.Run("engine", func(b *testing.B) {
 		srv := benchServer(b)
 		g, err := New(Config{APIKey: "k", BaseURL: srv.URL})
@@ -130,6 +94,27 @@ func BenchmarkFirstSentence(b *testing.B) {
 		}
 		report(b)
 	})
+}
+
+// benchGuide times the guide alone, from Stream to its first sentence.
+func benchGuide(b *testing.B, moderate bool) {
+	srv := benchServer(b)
+	g, err := New(Config{APIKey: "k", BaseURL: srv.URL, Moderate: moderate})
+	if err != nil {
+		b.Fatal(err)
+	}
+	req := request(engine.Atmosphere)
+	for b.Loop() {
+		st, err := g.Stream(context.Background(), req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := st.Next(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		st.Close()
+	}
+	report(b)
 }
 
 func report(b *testing.B) {

@@ -18,22 +18,8 @@ type chatAnswer struct {
 
 // chat serves POST /v1/chat/completions.
 func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
-	req, parseErr := parseObject(body)
-	if req == nil {
-		req = newObject()
-	}
-	model, _ := req.get("model").(string)
-	f := s.nextFault()
-	switch f.kind {
-	case faultStatus:
-		serveStatus(w, f, model)
-		return
-	case faultReplay:
-		serveReplay(w, f)
-		return
-	}
-	if parseErr != nil {
-		writeJSON(w, http.StatusBadRequest, apiError(badJSON, "invalid_request_error", nil, nil))
+	req, model, f, ok := s.take(w, body)
+	if !ok {
 		return
 	}
 

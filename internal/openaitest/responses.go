@@ -31,24 +31,36 @@ type answer struct {
 	deltas   []string
 }
 
-// responses serves POST /v1/responses.
-func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) {
+// take begins a generation request: it parses the body and takes the next
+// fault, which must be served before the body is judged (a queued 429
+// answers even a malformed request). It reports whether the caller should
+// go on and answer.
+func (s *Server) take(w http.ResponseWriter, body []byte) (req *object, model string, f Fault, ok bool) {
 	req, parseErr := parseObject(body)
 	if req == nil {
 		req = newObject()
 	}
-	model, _ := req.get("model").(string)
-	f := s.nextFault()
+	model, _ = req.get("model").(string)
+	f = s.nextFault()
 	switch f.kind {
 	case faultStatus:
 		serveStatus(w, f, model)
-		return
+		return req, model, f, false
 	case faultReplay:
 		serveReplay(w, f)
-		return
+		return req, model, f, false
 	}
 	if parseErr != nil {
 		writeJSON(w, http.StatusBadRequest, apiError(badJSON, "invalid_request_error", nil, nil))
+		return req, model, f, false
+	}
+	return req, model, f, true
+}
+
+// responses serves POST /v1/responses.
+func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) {
+	req, model, f, ok := s.take(w, body)
+	if !ok {
 		return
 	}
 
