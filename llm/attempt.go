@@ -16,8 +16,7 @@ import (
 // full: a paused listener is not a silent server.
 type attemptState struct {
 	s         *stream
-	ctx       context.Context // the call's; the attempt's own is below
-	cancel    context.CancelCauseFunc
+	ctx       context.Context // the call's; the attempt's own is made in call
 	watch     *time.Timer
 	split     engine.Splitter
 	unchecked []string
@@ -33,7 +32,6 @@ func (a *attemptState) call() error {
 	g := a.s.g
 	ctx, cancel := context.WithCancelCause(a.ctx)
 	defer cancel(nil)
-	a.cancel = cancel
 	a.watch = time.AfterFunc(g.cfg.Watchdog, func() { cancel(errWatchdog) })
 	defer a.watch.Stop()
 

@@ -103,8 +103,7 @@ func (s *stream) run(ctx context.Context) {
 		a := &attemptState{s: s, ctx: ctx}
 		err := a.call()
 		if err == nil || ctx.Err() != nil {
-			s.finish(nil)
-			return
+			return // the natural end, or closed: Next says io.EOF
 		}
 		f := classify(err)
 		switch {
@@ -134,18 +133,16 @@ func (s *stream) run(ctx context.Context) {
 		select {
 		case <-time.After(wait):
 		case <-ctx.Done():
-			s.finish(nil)
 			return
 		}
 	}
 }
 
+// finish records why the call failed for good.
 func (s *stream) finish(f *Failure) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if f != nil {
-		s.err = f
-	}
+	s.err = f
 }
 
 // book adds one attempt's receipt to the call's.
