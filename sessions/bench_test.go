@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -183,4 +184,39 @@ func percentiles(d []time.Duration) (p50, p99 time.Duration) {
 	d = slices.Clone(d)
 	slices.Sort(d)
 	return d[len(d)/2], d[len(d)*99/100]
+}
+
+// BenchmarkRefuseBombs is how long refusing a file built to make the
+// decoder work hard takes, beside loading a healthy session of the same
+// size in the same run: the ratio says whether a bomb costs more than an
+// honest file, whatever the machine is doing.
+func BenchmarkRefuseBombs(b *testing.B) {
+	good, err := encode(fullState(b, "bomb"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	load := func(b *testing.B, file []byte, fails bool) time.Duration {
+		s, home := openStore(b)
+		create(b, s, newState(b, "bomb"))
+		if err := os.WriteFile(filepath.Join(home, "sessions", "bomb", primaryName), file, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		os.Remove(filepath.Join(home, "sessions", "bomb", transcriptName))
+		start := time.Now()
+		for b.Loop() {
+			if _, _, err := s.Load("bomb"); (err != nil) != fails {
+				b.Fatalf("load: %v", err)
+			}
+		}
+		return time.Since(start) / time.Duration(b.N)
+	}
+	var healthy time.Duration
+	b.Run("healthy", func(b *testing.B) { healthy = load(b, good, false) })
+	bombs := decodeBombs(good)
+	for _, name := range slices.Sorted(maps.Keys(bombs)) {
+		b.Run(name, func(b *testing.B) {
+			per := load(b, bombs[name], true)
+			b.ReportMetric(float64(per)/float64(healthy), "×healthy")
+		})
+	}
 }
