@@ -79,7 +79,9 @@ func TestAHungEngineStopsWithTheContext(t *testing.T) {
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("%s: got %v, want the context's error", v.Name(), err)
 		}
-		if took := time.Since(start); took > 2*time.Second {
+		// The engine sleeps ten minutes: half a minute is a bound only a
+		// group left running could reach, however busy the machine.
+		if took := time.Since(start); took > 30*time.Second {
 			t.Errorf("%s: took %v to stop", v.Name(), took)
 		}
 	}
@@ -94,7 +96,7 @@ func TestAHungEngineTimesOut(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "flite: timed out") {
 		t.Errorf("got %v", err)
 	}
-	if took := time.Since(start); took > 2*time.Second {
+	if took := time.Since(start); took > 30*time.Second { // it sleeps ten minutes
 		t.Errorf("took %v to stop", took)
 	}
 }

@@ -191,8 +191,10 @@ func TestRateLimitHonoursRetryAfter(t *testing.T) {
 	if gap := reqs[1].At.Sub(reqs[0].At); gap < time.Second {
 		t.Errorf("retried after %v; the server asked for 1s", gap)
 	}
-	if time.Since(began) > 5*time.Second {
-		t.Error("took too long")
+	// Far beyond the one second asked for, only a retry that waited on
+	// something else could take this long, however busy the machine.
+	if took := time.Since(began); took > 30*time.Second {
+		t.Errorf("took %v for a retry after 1s", took)
 	}
 }
 

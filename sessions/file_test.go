@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -119,16 +118,12 @@ func TestStrictDecoding(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			start := time.Now()
 			_, err := decode(c.file, id)
 			if err == nil {
 				t.Fatal("accepted")
 			}
 			if !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %q does not say %q", err, c.want)
-			}
-			if took := time.Since(start); took > time.Second {
-				t.Errorf("took %v to refuse", took)
 			}
 			// Through the store too: a file on disk is refused the same way.
 			// A first save leaves no backup to fall back on, so the session
