@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"lull/audio"
 	"lull/engine"
 	"lull/human"
 )
@@ -39,8 +39,8 @@ func (c *cli) renderCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&out, "out", "o", "", "the WAV file to write")
-	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file")
+	fl.StringVarP(&out, "out", "o", "", "the WAV file to write; - streams it to standard output, and a named pipe or /dev/null is written in place")
+	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file (or -)")
 	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
 	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
@@ -50,26 +50,36 @@ func (c *cli) renderCmd() *cobra.Command {
 	return cmd
 }
 
-// render writes the session into a temporary file beside out and moves it
-// into place only once it is whole: a cancelled or failed render never
-// leaves half a file under the name asked for.
+// render writes the session to out (and its captions), each a target:
+// a file only ever appears whole under its name, and what is written in
+// place (a FIFO, a device, standard output) is streamed. When out or the
+// captions go to standard output, everything lull says goes to stderr.
 func (c *cli) render(env *environment, opts engine.Options, out, captions string) error {
 	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
+	if out == captions {
+		return errors.New("--out and --captions name the same file: give each its own")
 	}
-	keep := false
-	defer func() {
-		if !keep {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	if out == "-" || captions == "-" {
+		quiet := *c
+		quiet.stdout = c.stderr // standard output carries the render alone
+		c = &quiet
+	}
+	sound, err := openTarget(signals, out, targetFlag{"--out", "session.wav"}, c.stderr)
+	if err != nil {
+		return err
+	}
+	defer sound.discard()
+	var vtt *target
+	if captions != "" {
+		if vtt, err = openTarget(signals, captions, targetFlag{"--captions", "session.vtt"}, c.stderr); err != nil {
+			return err
 		}
-	}()
+		defer vtt.discard()
+	}
 
 	began := time.Now()
-	r, err := env.app.Render(opts, tmp)
+	r, err := env.app.Render(opts, sound.writer())
 	if err != nil {
 		return c.startError(err)
 	}
@@ -77,7 +87,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		fmt.Fprintln(c.stderr, "lull: note:", n)
 	}
 	st := r.Snapshot()
-	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, out)
+	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
 
 	select {
 	case <-r.Done():
@@ -86,26 +96,49 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		return &exitError{code: 130, err: fmt.Errorf("render stopped; the session is saved paused: lull resume %s", st.ID)}
 	}
 	runErr := r.Err()
-	closeErr := r.Close() // finishes the WAV file
+	closeErr := r.Close() // finishes the WAV file; a running session is saved paused
 	final := r.Snapshot()
+	if err := outputFailed(sound, runErr, closeErr); err != nil {
+		if final.Status == engine.Paused {
+			return fmt.Errorf("%w. The session is saved paused: lull resume %s", err, st.ID)
+		}
+		return fmt.Errorf("%w. The session is saved (%s) as %s", err, final.Status, st.ID)
+	}
 	if runErr != nil || closeErr != nil || final.Status != engine.Completed {
 		return fmt.Errorf("render of session %s failed (%s): %w", st.ID, final.Status, errors.Join(runErr, closeErr))
 	}
-	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
+	if err := sound.commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", sound.name, err)
 	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	keep = true
-	if captions != "" {
-		if err := writeCaptions(captions, r.Timeline()); err != nil {
-			return fmt.Errorf("writing captions to %s: %w", captions, err)
+	if vtt != nil {
+		err := writeCaptions(vtt.f, r.Timeline())
+		if err == nil {
+			err = vtt.commit()
+		}
+		if err != nil {
+			return fmt.Errorf("writing captions to %s: %w", vtt.name, bareErr(err))
 		}
 	}
 	took := time.Since(began)
 	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences → %s in %s (%.0f× real time). Saved as %s.\n",
-		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), out, took.Round(100*time.Millisecond),
+		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), sound.name, took.Round(100*time.Millisecond),
 		final.Elapsed.Seconds()/took.Seconds(), final.ID)
 	return nil
+}
+
+// outputFailed explains a render whose sound could not be written (a
+// full disk, a reader that went away), or is nil.
+func outputFailed(sound *target, errs ...error) error {
+	var oe *audio.OutputError
+	if !errors.As(errors.Join(errs...), &oe) {
+		return nil
+	}
+	switch {
+	case errors.Is(oe.Err, syscall.EPIPE):
+		return fmt.Errorf("the program reading %s stopped reading; the render is cut short", sound.name)
+	case sound.streamed():
+		return fmt.Errorf("writing %s failed: %w", sound.name, oe.Err)
+	default:
+		return fmt.Errorf("writing %s failed: %w; nothing was left under that name", sound.name, oe.Err)
+	}
 }
