@@ -81,12 +81,17 @@ func (c *cli) open() (*environment, error) {
 		return nil, err
 	}
 	env := &environment{paths: paths}
-	env.log, env.logf = openLog(paths.Log, c.stderr)
+	var logErr error
+	env.log, env.logf, logErr = openLog(paths.Log)
 	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), Guide: choice, TimeScale: scale, Logger: env.log,
 		Quiet: func() func() { return redirectStderr(env.logf) }})
 	if err != nil {
 		env.close()
 		return nil, err
+	}
+	if logErr != nil {
+		// Said once the run is sure to go on: a data folder refused says enough.
+		fmt.Fprintf(c.stderr, "lull: not logging to %s: %v. This run goes on without a log.\n", paths.Log, logErr)
 	}
 	return env, nil
 }
@@ -104,14 +109,13 @@ func (e *environment) close() {
 // gets a session file's trust rules (sessions.OpenAppend): a log that is
 // a link, someone else's, or writable by others is left alone, never
 // appended to or chmod-ed. A log that cannot be used must not stop a
-// session: lull says so once and goes on without one.
-func openLog(path string, stderr io.Writer) (*slog.Logger, *os.File) {
+// session: lull goes on without one, and err says why, to tell once.
+func openLog(path string) (*slog.Logger, *os.File, error) {
 	f, err := sessions.OpenAppend(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "lull: not logging to %s: %v. This run goes on without a log.\n", path, err)
-		return slog.New(slog.DiscardHandler), nil
+		return slog.New(slog.DiscardHandler), nil, err
 	}
-	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f, nil
 }
 
 // timeScale reads LULL_TIME_SCALE: all pacing runs N times faster.

@@ -26,15 +26,19 @@ import (
 const runDeadline = 90 * time.Second
 
 // lullIn runs lull in folder dir (a relative --out lands there) with
-// LULL_HOME=home and env added, and returns stdout as bytes: a render may
-// stream a WAV there.
+// LULL_HOME=home (none when "") and env added, and returns stdout as
+// bytes: a render may stream a WAV there.
 func lullIn(t *testing.T, dir, home string, env []string, args ...string) (stdout []byte, stderr string, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runDeadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, lullBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=100"), env...)
+	cmd.Env = append(hermeticEnv(), "LULL_TIME_SCALE=100")
+	if home != "" {
+		cmd.Env = append(cmd.Env, "LULL_HOME="+home)
+	}
+	cmd.Env = append(cmd.Env, env...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err = cmd.Run()
