@@ -227,6 +227,7 @@ func TestUntrustedConfigRunsNothing(t *testing.T) {
 			marker := filepath.Join(dir, "ran")
 			script := fileAt(t, filepath.Join(dir, "piper"), "#!/bin/sh\ntouch "+marker+"\nexit 1\n", 0o755)
 			model := fileAt(t, filepath.Join(dir, "voice.onnx"), "", 0o644)
+			fileAt(t, model+".json", "{}", 0o644) // piper is set up: a trusted config would run it
 			config := fileAt(t, filepath.Join(home, "config.yaml"), "piper:\n  binary: "+script+"\n  model: "+model+"\n", c.mode)
 			if c.root {
 				chown(t, config)

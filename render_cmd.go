@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -24,8 +25,12 @@ func (c *cli) renderCmd() *cobra.Command {
 		Short: "Write a whole session to a WAV file, as fast as it can be made",
 		Long: "Render a session to a 16-bit WAV file instead of playing it: the voice, the\n" +
 			"soundscape and the chimes, exactly as they would sound, as fast as the voice\n" +
-			"can be synthesized. The session is saved like any other.",
-		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt",
+			"can be synthesized. The session is saved like any other.\n\n" +
+			"A file appears only once it is whole. --out - streams the WAV to standard\n" +
+			"output, and a named pipe or a device such as /dev/null is written in place;\n" +
+			"a folder, a socket or a disk is refused. If writing fails (a full disk), the\n" +
+			"render stops at once and the session is saved paused.",
+		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt\n  lull render --length 10 --out - | aplay",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if out == "" {
@@ -61,9 +66,9 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		return errors.New("--out and --captions name the same file: give each its own")
 	}
 	if out == "-" || captions == "-" {
-		quiet := *c
-		quiet.stdout = c.stderr // standard output carries the render alone
-		c = &quiet
+		// Standard output carries the render alone: all lull says goes to stderr.
+		defer func(stdout io.Writer) { c.stdout = stdout }(c.stdout)
+		c.stdout = c.stderr
 	}
 	sound, err := openTarget(signals, out, targetFlag{"--out", "session.wav"}, c.stderr)
 	if err != nil {

@@ -92,7 +92,7 @@ func CheckFolder(path string) error {
 // alone, the file a regular file, and a link is never followed, not even
 // one that stays in the folder.
 func OpenAppend(path string) (*os.File, error) {
-	folder, name := filepath.Split(path)
+	folder, name := filepath.Dir(path), filepath.Base(path)
 	if err := os.MkdirAll(folder, folderMode); err != nil {
 		return nil, fmt.Errorf("its folder: %w", bare(err))
 	}
@@ -101,7 +101,7 @@ func OpenAppend(path string) (*os.File, error) {
 		return nil, fmt.Errorf("its folder: %w", bare(err))
 	}
 	defer dir.Close()
-	if err := checkFolder(dir, filepath.Clean(folder)); err != nil {
+	if err := checkFolder(dir, folder); err != nil {
 		return nil, fmt.Errorf("its folder: %w", err)
 	}
 	info, err := dir.Lstat(name)
