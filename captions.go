@@ -3,7 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
+	"io"
 	"time"
 
 	"lull/audio"
@@ -12,13 +12,9 @@ import (
 // writeCaptions writes the spoken lines of a render as WebVTT, each cue
 // where its voice begins and ends in the file, named by its phase: the
 // words for anyone who reads along, and an exact account of the timeline.
-func writeCaptions(path string, spans []audio.Span) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	fmt.Fprint(w, "WEBVTT\n")
+func writeCaptions(w io.Writer, spans []audio.Span) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprint(bw, "WEBVTT\n")
 	counts := map[string]int{}
 	for _, s := range spans {
 		if !s.Speech() {
@@ -26,17 +22,9 @@ func writeCaptions(path string, spans []audio.Span) error {
 		}
 		phase := s.Phase.String()
 		counts[phase]++
-		fmt.Fprintf(w, "\n%s-%d\n%s --> %s\n%s\n", phase, counts[phase], vttTime(s.Start), vttTime(s.End), s.Text)
+		fmt.Fprintf(bw, "\n%s-%d\n%s --> %s\n%s\n", phase, counts[phase], vttTime(s.Start), vttTime(s.End), s.Text)
 	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return bw.Flush()
 }
 
 // vttTime is hh:mm:ss.mmm.

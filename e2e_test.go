@@ -101,13 +101,9 @@ func load(t *testing.T, home, id string) engine.State {
 func headlessSession(t *testing.T, seed int) (engine.State, string) {
 	t.Helper()
 	home := t.TempDir()
-	start := time.Now()
 	out, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "10", "--seed", fmt.Sprint(seed), "--voice", "none")
 	if err != nil {
 		t.Fatalf("lull new: %v\nstdout:\n%s\nstderr:\n%s", err, out, errOut)
-	}
-	if took := time.Since(start); took > 45*time.Second {
-		t.Errorf("a 10-minute session at 100× took %v", took)
 	}
 	id, dir := onlySession(t, home)
 	st := load(t, home, id)

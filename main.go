@@ -10,7 +10,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"lull/app"
@@ -82,12 +81,17 @@ func (c *cli) open() (*environment, error) {
 		return nil, err
 	}
 	env := &environment{paths: paths}
-	env.log, env.logf = openLog(paths.Log)
+	var logErr error
+	env.log, env.logf, logErr = openLog(paths.Log)
 	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), Guide: choice, TimeScale: scale, Logger: env.log,
 		Quiet: func() func() { return redirectStderr(env.logf) }})
 	if err != nil {
 		env.close()
 		return nil, err
+	}
+	if logErr != nil {
+		// Said once the run is sure to go on: a data folder refused says enough.
+		fmt.Fprintf(c.stderr, "lull: not logging to %s: %v. This run goes on without a log.\n", paths.Log, logErr)
 	}
 	return env, nil
 }
@@ -101,17 +105,17 @@ func (e *environment) close() {
 	}
 }
 
-// openLog sets up logging to a file before anything else runs. A log that
-// cannot be opened must not stop a session: it falls back to discarding.
-func openLog(path string) (*slog.Logger, *os.File) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err == nil {
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-		if err == nil {
-			_ = f.Chmod(0o600)
-			return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f
-		}
+// openLog sets up logging to a file before anything else runs. The log
+// gets a session file's trust rules (sessions.OpenAppend): a log that is
+// a link, someone else's, or writable by others is left alone, never
+// appended to or chmod-ed. A log that cannot be used must not stop a
+// session: lull goes on without one, and err says why, to tell once.
+func openLog(path string) (*slog.Logger, *os.File, error) {
+	f, err := sessions.OpenAppend(path)
+	if err != nil {
+		return slog.New(slog.DiscardHandler), nil, err
 	}
-	return slog.New(slog.DiscardHandler), nil
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f, nil
 }
 
 // timeScale reads LULL_TIME_SCALE: all pacing runs N times faster.

@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"lull/audio"
 	"lull/engine"
 	"lull/human"
 )
@@ -24,8 +25,12 @@ func (c *cli) renderCmd() *cobra.Command {
 		Short: "Write a whole session to a WAV file, as fast as it can be made",
 		Long: "Render a session to a 16-bit WAV file instead of playing it: the voice, the\n" +
 			"soundscape and the chimes, exactly as they would sound, as fast as the voice\n" +
-			"can be synthesized. The session is saved like any other.",
-		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt",
+			"can be synthesized. The session is saved like any other.\n\n" +
+			"A file appears only once it is whole. --out - streams the WAV to standard\n" +
+			"output, and a named pipe or a device such as /dev/null is written in place;\n" +
+			"a folder, a socket or a disk is refused. If writing fails (a full disk), the\n" +
+			"render stops at once and the session is saved paused.",
+		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt\n  lull render --length 10 --out - | aplay",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if out == "" {
@@ -39,8 +44,8 @@ func (c *cli) renderCmd() *cobra.Command {
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&out, "out", "o", "", "the WAV file to write")
-	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file")
+	fl.StringVarP(&out, "out", "o", "", "the WAV file to write; - streams it to standard output, and a named pipe or /dev/null is written in place")
+	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file (or -)")
 	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
 	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
@@ -50,26 +55,36 @@ func (c *cli) renderCmd() *cobra.Command {
 	return cmd
 }
 
-// render writes the session into a temporary file beside out and moves it
-// into place only once it is whole: a cancelled or failed render never
-// leaves half a file under the name asked for.
+// render writes the session to out (and its captions), each a target:
+// a file only ever appears whole under its name, and what is written in
+// place (a FIFO, a device, standard output) is streamed. When out or the
+// captions go to standard output, everything lull says goes to stderr.
 func (c *cli) render(env *environment, opts engine.Options, out, captions string) error {
 	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", out, err)
+	if out == captions {
+		return errors.New("--out and --captions name the same file: give each its own")
 	}
-	keep := false
-	defer func() {
-		if !keep {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	if out == "-" || captions == "-" {
+		// Standard output carries the render alone: all lull says goes to stderr.
+		defer func(stdout io.Writer) { c.stdout = stdout }(c.stdout)
+		c.stdout = c.stderr
+	}
+	sound, err := openTarget(signals, out, targetFlag{"--out", "session.wav"}, c.stderr)
+	if err != nil {
+		return err
+	}
+	defer sound.discard()
+	var vtt *target
+	if captions != "" {
+		if vtt, err = openTarget(signals, captions, targetFlag{"--captions", "session.vtt"}, c.stderr); err != nil {
+			return err
 		}
-	}()
+		defer vtt.discard()
+	}
 
 	began := time.Now()
-	r, err := env.app.Render(opts, tmp)
+	r, err := env.app.Render(opts, sound.writer())
 	if err != nil {
 		return c.startError(err)
 	}
@@ -77,7 +92,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		fmt.Fprintln(c.stderr, "lull: note:", n)
 	}
 	st := r.Snapshot()
-	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, out)
+	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
 
 	select {
 	case <-r.Done():
@@ -86,26 +101,49 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		return &exitError{code: 130, err: fmt.Errorf("render stopped; the session is saved paused: lull resume %s", st.ID)}
 	}
 	runErr := r.Err()
-	closeErr := r.Close() // finishes the WAV file
+	closeErr := r.Close() // finishes the WAV file; a running session is saved paused
 	final := r.Snapshot()
+	if err := outputFailed(sound, runErr, closeErr); err != nil {
+		if final.Status == engine.Paused {
+			return fmt.Errorf("%w. The session is saved paused: lull resume %s", err, st.ID)
+		}
+		return fmt.Errorf("%w. The session is saved (%s) as %s", err, final.Status, st.ID)
+	}
 	if runErr != nil || closeErr != nil || final.Status != engine.Completed {
 		return fmt.Errorf("render of session %s failed (%s): %w", st.ID, final.Status, errors.Join(runErr, closeErr))
 	}
-	if err := errors.Join(tmp.Sync(), tmp.Close()); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
+	if err := sound.commit(); err != nil {
+		return fmt.Errorf("writing %s: %w", sound.name, err)
 	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return fmt.Errorf("writing %s: %w", out, err)
-	}
-	keep = true
-	if captions != "" {
-		if err := writeCaptions(captions, r.Timeline()); err != nil {
-			return fmt.Errorf("writing captions to %s: %w", captions, err)
+	if vtt != nil {
+		err := writeCaptions(vtt.f, r.Timeline())
+		if err == nil {
+			err = vtt.commit()
+		}
+		if err != nil {
+			return fmt.Errorf("writing captions to %s: %w", vtt.name, bareErr(err))
 		}
 	}
 	took := time.Since(began)
 	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences → %s in %s (%.0f× real time). Saved as %s.\n",
-		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), out, took.Round(100*time.Millisecond),
+		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), sound.name, took.Round(100*time.Millisecond),
 		final.Elapsed.Seconds()/took.Seconds(), final.ID)
 	return nil
+}
+
+// outputFailed explains a render whose sound could not be written (a
+// full disk, a reader that went away), or is nil.
+func outputFailed(sound *target, errs ...error) error {
+	var oe *audio.OutputError
+	if !errors.As(errors.Join(errs...), &oe) {
+		return nil
+	}
+	switch {
+	case errors.Is(oe.Err, syscall.EPIPE):
+		return fmt.Errorf("the program reading %s stopped reading; the render is cut short", sound.name)
+	case sound.streamed():
+		return fmt.Errorf("writing %s failed: %w", sound.name, oe.Err)
+	default:
+		return fmt.Errorf("writing %s failed: %w; nothing was left under that name", sound.name, oe.Err)
+	}
 }

@@ -128,7 +128,7 @@ func (a *App) choice(guide string) (GuideChoice, error) {
 // Render creates a session and plays it into w as a WAV file, as fast as
 // it can be made. The session is saved like any other; closing the Run
 // finishes the file.
-func (a *App) Render(o engine.Options, w io.WriteSeeker) (*Run, error) {
+func (a *App) Render(o engine.Options, w io.Writer) (*Run, error) {
 	choice, err := a.choice(o.Guide)
 	if err != nil {
 		return nil, err

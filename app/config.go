@@ -1,20 +1,16 @@
 package app
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"time"
-
-	"gopkg.in/yaml.v3"
 
 	"lull/audio"
 	"lull/engine"
 	"lull/llm"
+	"lull/sessions"
 )
 
 // Config is the user's settings file: defaults for new sessions, where the
@@ -71,23 +67,25 @@ var defaultConfig = Config{
 	Breathing: BreathingConfig{Inhale: 4, Hold: 2, Exhale: 6},
 }
 
-// configKeys is what the file may hold, for error messages.
-const configKeys = "length, voice, soundscape, piper, speech, breathing, guide, llm"
+// maxConfigSize is far more than any settings file needs.
+const maxConfigSize = 64 << 10
 
 // LoadConfig reads the config file; a missing file means the defaults.
+// The file names programs lull runs (piper), so it is trusted only as
+// session files are: the user's alone (a link, to a dotfiles folder say,
+// is followed and what it leads to checked). An untrusted file is refused
+// before anything in it is used.
 func LoadConfig(path string) (Config, error) {
 	cfg := defaultConfig
-	data, err := os.ReadFile(path)
+	data, err := sessions.ReadTrusted(path, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return cfg, nil
 	}
 	if err != nil {
-		return cfg, fmt.Errorf("reading %s: %w", path, err)
+		return cfg, fmt.Errorf("the config %s: %w; nothing in it was used", path, err)
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&cfg); err != nil && !errors.Is(err, io.EOF) {
-		return cfg, fmt.Errorf("%s: %w (keys: %s)", path, err, configKeys)
+	if err := decodeConfig(data, &cfg); err != nil {
+		return cfg, fmt.Errorf("%s: %w", path, err)
 	}
 	if cfg.Length != 0 && (cfg.Length < 5 || cfg.Length > 60) {
 		return cfg, fmt.Errorf("%s: length %d is not between 5 and 60 minutes", path, cfg.Length)

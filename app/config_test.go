@@ -44,7 +44,7 @@ breathing: {inhale: 4, hold: 4, exhale: 4, rest: 4, tone: false}
 
 func TestConfigRefusesWhatItCannotUse(t *testing.T) {
 	for text, want := range map[string]string{
-		"lenght: 10\n":            "field lenght not found",
+		"lenght: 10\n":            "line 1: unknown key lenght (keys: length, voice,",
 		"length: 3\n":             "between 5 and 60",
 		"voice: robot\n":          "unknown voice",
 		"soundscape: waterfall\n": "unknown soundscape",

@@ -14,11 +14,12 @@ type Paths struct {
 }
 
 // ResolvePaths follows LULL_HOME, else the XDG base directories. With
-// LULL_HOME set, everything lives under it: one folder to back up, move,
-// or throw away after a test.
+// LULL_HOME set, everything lives under it (data, the absolute path
+// sessions.Home made of it): one folder to back up, move, or throw away
+// after a test.
 func ResolvePaths(data string) (Paths, error) {
-	if home := os.Getenv("LULL_HOME"); home != "" {
-		return Paths{Data: data, Config: filepath.Join(home, "config.yaml"), Log: filepath.Join(home, "lull.log")}, nil
+	if os.Getenv("LULL_HOME") != "" {
+		return Paths{Data: data, Config: filepath.Join(data, "config.yaml"), Log: filepath.Join(data, "lull.log")}, nil
 	}
 	userHome, err := os.UserHomeDir()
 	if err != nil && (os.Getenv("XDG_CONFIG_HOME") == "" || os.Getenv("XDG_STATE_HOME") == "") {

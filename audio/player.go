@@ -38,8 +38,10 @@ type Options struct {
 	// the animation keep the rhythm.
 	NoPacerTone bool
 	// Render, when set, writes the session to this WAV file as fast as it
-	// can be made, instead of playing it.
-	Render io.WriteSeeker
+	// can be made, instead of playing it. A file that can seek
+	// (io.WriteSeeker) gets its header's sizes once it is whole; anything
+	// else (a pipe, a device) is streamed.
+	Render io.Writer
 	Logger *slog.Logger
 	// Quiet, when set, is called around opening the sound card: ALSA
 	// writes its complaints straight to fd 2.
@@ -63,6 +65,12 @@ type Player struct {
 	closed    chan struct{}
 	closeOnce sync.Once
 	closeErr  error
+
+	// failed is closed when the output fails for good (a render's write
+	// error); failErr says why. What waits for sound to play stops then.
+	failed   chan struct{}
+	failOnce sync.Once
+	failErr  error
 }
 
 var (
@@ -84,9 +92,9 @@ func Open(o Options) (*Player, error) {
 		o.TimeScale = 1
 	}
 	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, tone: !o.NoPacerTone,
-		volume: DefaultVolume, closed: make(chan struct{})}
+		volume: DefaultVolume, closed: make(chan struct{}), failed: make(chan struct{})}
 	if o.Render != nil {
-		p.out = newRender(p.m, o.Render)
+		p.out = newRender(p.m, o.Render, p.fail)
 	} else if o.TimeScale == 1 && !o.Silent {
 		restore := func() {}
 		if o.Quiet != nil {
@@ -222,12 +230,23 @@ func (p *Player) Rest(ctx context.Context, d time.Duration) error {
 	return p.hold(ctx, &segment{silence: n, done: make(chan struct{})})
 }
 
+// fail ends every wait for sound with err: the output can play no more.
+func (p *Player) fail(err error) {
+	p.failOnce.Do(func() {
+		p.failErr = err
+		close(p.failed)
+	})
+}
+
 // hold queues a segment and waits until it has played. A cancelled wait
-// takes the segment off the track: nothing of it plays later.
+// takes the segment off the track: nothing of it plays later. An output
+// that fails ends the wait with its error: nothing will play it.
 func (p *Player) hold(ctx context.Context, s *segment) error {
 	select {
 	case <-p.closed:
 		return ErrClosed
+	case <-p.failed:
+		return p.failErr
 	default:
 	}
 	p.out.lock()
@@ -243,6 +262,8 @@ func (p *Player) hold(ctx context.Context, s *segment) error {
 		return ctx.Err()
 	case <-p.closed:
 		return ErrClosed
+	case <-p.failed:
+		return p.failErr
 	}
 }
 

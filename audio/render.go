@@ -1,11 +1,10 @@
 package audio
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"sync"
-
-	"github.com/gopxl/beep/v2"
-	"github.com/gopxl/beep/v2/wav"
 )
 
 // render is an output that writes the mix to a 16-bit WAV file as fast as
@@ -21,11 +20,38 @@ type render struct {
 	done chan error // what the encoder returned
 }
 
-func newRender(m *mix, w io.WriteSeeker) *render {
+// newRender starts encoding the mix into w. A write that fails ends the
+// encoder for good, and failed is told at once: nothing pulls the mix any
+// more, so whatever waits for the sound to play must stop waiting.
+func newRender(m *mix, w io.Writer, failed func(error)) *render {
 	r := &render{m: m, stop: make(chan struct{}), done: make(chan error, 1)}
-	format := beep.Format{SampleRate: m.rate, NumChannels: 2, Precision: 2}
-	go func() { r.done <- wav.Encode(w, r, format) }()
+	go func() {
+		err := encodeWAV(w, r, m.rate)
+		if err != nil {
+			err = &OutputError{Err: bareErr(err)}
+			failed(err)
+		}
+		r.done <- err
+	}()
 	return r
+}
+
+// OutputError says the sound could not be written: a full disk, a reader
+// that went away. Err is the cause, without the file's name (the caller
+// knows what it called the file).
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return "the sound could not be written: " + e.Err.Error() }
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// bareErr drops the path from a file's error: a render writes to a hidden
+// temporary file whose name would only confuse.
+func bareErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func (r *render) lock()   { r.mu.Lock() }

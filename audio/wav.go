@@ -1,13 +1,87 @@
 package audio
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/gopxl/beep/v2"
 )
+
+// streamedSize is what a streamed WAV's header gives as the size of its
+// data (and, plus 36, of the whole file): sox's "length unspecified",
+// which espeak-ng writes too. sox, ffmpeg and decodeWAV all read such a
+// file to its end without a word; 0xFFFFFFFF makes sox and ffmpeg warn,
+// and 0 makes sox read nothing.
+const streamedSize = 0x7ffff000
+
+// wavHeader is the 44-byte header of 16-bit stereo PCM WAV holding data
+// bytes of sound.
+func wavHeader(rate beep.SampleRate, data uint32) []byte {
+	const channels, width = 2, 2
+	le := binary.LittleEndian
+	b := make([]byte, 0, 44)
+	b = append(b, "RIFF"...)
+	b = le.AppendUint32(b, data+36)
+	b = append(b, "WAVEfmt "...)
+	b = le.AppendUint32(b, 16)
+	b = le.AppendUint16(b, 1) // PCM
+	b = le.AppendUint16(b, channels)
+	b = le.AppendUint32(b, uint32(rate))
+	b = le.AppendUint32(b, uint32(rate)*channels*width)
+	b = le.AppendUint16(b, channels*width)
+	b = le.AppendUint16(b, 8*width)
+	b = append(b, "data"...)
+	return le.AppendUint32(b, data)
+}
+
+// encodeWAV writes what s streams to w as 16-bit stereo PCM WAV, until s
+// ends or a write fails. The header goes first with streamed sizes, so a
+// pipe, a device or a file cut short is still a WAV read to its end; a w
+// that can seek (a file) gets the real sizes once the sound is whole.
+func encodeWAV(w io.Writer, s beep.Streamer, rate beep.SampleRate) error {
+	format := beep.Format{SampleRate: rate, NumChannels: 2, Precision: 2}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if _, err := bw.Write(wavHeader(rate, streamedSize)); err != nil {
+		return err
+	}
+	samples := make([][2]float64, 512)
+	buf := make([]byte, len(samples)*format.Width())
+	var data int64
+	for {
+		n, ok := s.Stream(samples)
+		if !ok {
+			break
+		}
+		b := buf
+		for _, v := range samples[:n] {
+			b = b[format.EncodeSigned(b, v):]
+		}
+		m, err := bw.Write(buf[:n*format.Width()])
+		data += int64(m)
+		if err != nil {
+			return err
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	ws, ok := w.(io.WriteSeeker)
+	if !ok || data > streamedSize {
+		return nil
+	}
+	if _, err := ws.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := ws.Write(wavHeader(rate, uint32(data))); err != nil {
+		return err
+	}
+	_, err := ws.Seek(0, io.SeekEnd)
+	return err
+}
 
 // decodeWAV reads 16-bit PCM WAV (what local voice engines write) into
 // mono samples. The data chunk runs to the end of the input whatever its

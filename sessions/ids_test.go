@@ -143,6 +143,9 @@ func TestSymlinksCannotLeadOutside(t *testing.T) {
 	if list, problems := s.List(); len(list) != 0 || len(problems) != 0 {
 		t.Errorf("List gave %v %v", list, problems)
 	}
+	if after := tree(t, outside); after != before {
+		t.Errorf("a linked session folder was touched:\n%s\n%s", before, after)
+	}
 
 	// A real folder whose files link outside, absolutely and relatively.
 	create(t, s, newState(t, "inside"))

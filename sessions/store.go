@@ -24,7 +24,10 @@ type Store struct {
 }
 
 // Open makes the data home and its sessions folder if needed, both
-// private, and opens the sessions folder as a root.
+// private, and opens the sessions folder as a root. A home that is there
+// already is the user's folder, left as it is, but it must be theirs
+// alone: in a folder someone else can write, they could swap or plant
+// what lull keeps. The sessions folder is lull's own: never a link.
 func Open(home string) (*Store, error) {
 	if home == "" {
 		return nil, errors.New("no data folder given")
@@ -42,17 +45,46 @@ func Open(home string) (*Store, error) {
 			return nil, fmt.Errorf("creating the data folder: %w", err)
 		}
 	}
+	if err := CheckFolder(home); err != nil {
+		also := "; or "
+		if u := (*UntrustedError)(nil); errors.As(err, &u) && u.Mode&fs.ModeSticky != 0 {
+			also = "; " // a shared folder is no one's to chmod
+		}
+		return nil, fmt.Errorf("data folder %s: %w%sset LULL_HOME to a new folder: lull makes it private", home, err, also)
+	}
 	path := filepath.Join(home, "sessions")
 	if err := os.Mkdir(path, folderMode); err != nil && !errors.Is(err, fs.ErrExist) {
 		return nil, fmt.Errorf("creating the sessions folder: %w", err)
+	}
+	info, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening the sessions folder: %w", err)
+	}
+	if !info.IsDir() {
+		what := kind(info.Mode())
+		if to, err := os.Readlink(path); err == nil {
+			what += fmt.Sprintf(" (to %q)", clip([]byte(to), 80))
+		}
+		return nil, fmt.Errorf("the sessions folder %s is %s, not a folder: lull does not follow or use it; move it away, and lull makes a new sessions folder", path, what)
+	}
+	if err := trust(info, path); err != nil {
+		return nil, fmt.Errorf("the sessions folder: %w", err)
 	}
 	root, err := os.OpenRoot(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening the sessions folder: %w", err)
 	}
 	// Made private only when it is not: a read-only data folder can still
-	// be listed and read.
-	if info, err := root.Stat("."); err != nil || info.Mode().Perm() != folderMode {
+	// be listed and read. It must be the folder checked, not one swapped in.
+	opened, err := root.Stat(".")
+	if err == nil && !os.SameFile(info, opened) {
+		err = errors.New("it was replaced while lull opened it")
+	}
+	if err != nil {
+		root.Close()
+		return nil, fmt.Errorf("opening the sessions folder %s: %w", path, bare(err))
+	}
+	if opened.Mode().Perm() != folderMode {
 		if err := root.Chmod(".", folderMode); err != nil {
 			root.Close()
 			return nil, fmt.Errorf("making the sessions folder %s private (chmod 700): %w", path, bare(err))

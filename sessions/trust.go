@@ -36,8 +36,13 @@ func (e *UntrustedError) Error() string {
 		return fmt.Sprintf("it belongs to uid %d, not to you (uid %d): lull will not trust it; if it is yours, take it back with: chown %d %s",
 			e.Owner, e.User, e.User, e.Path)
 	}
+	perm := e.Mode.Perm()
+	if e.Mode.IsDir() && e.Mode&fs.ModeSticky != 0 && perm&0o002 != 0 {
+		// /tmp and its like: shared on purpose, never to be chmod-ed.
+		return fmt.Sprintf("it is a shared folder, writable by everyone (mode %#o): lull keeps its files only in a folder of its own", 0o1000|perm)
+	}
 	var who string
-	switch perm := e.Mode.Perm(); {
+	switch {
 	case perm&0o020 != 0 && perm&0o002 != 0:
 		who = "its group and everyone"
 	case perm&0o020 != 0:
@@ -45,7 +50,7 @@ func (e *UntrustedError) Error() string {
 	default:
 		who = "everyone"
 	}
-	return fmt.Sprintf("it is writable by %s (mode %#o): lull will not trust it; fix with: %s%s", who, e.Mode.Perm(), fix, e.Path)
+	return fmt.Sprintf("it is writable by %s (mode %#o): lull will not trust it; fix with: %s%s", who, perm, fix, e.Path)
 }
 
 // trust refuses info when someone other than the user could write it.
@@ -56,9 +61,138 @@ func trust(info fs.FileInfo, path string) error {
 		owner = int(st.Uid)
 	}
 	if owner != user || info.Mode().Perm()&0o022 != 0 {
-		return &UntrustedError{Path: path, Mode: info.Mode() & (fs.ModeDir | fs.ModePerm), Owner: owner, User: user}
+		return &UntrustedError{Path: path, Mode: info.Mode() & (fs.ModeDir | fs.ModeSticky | fs.ModePerm), Owner: owner, User: user}
 	}
 	return nil
+}
+
+// CheckTrusted refuses info, the file or folder at path, when someone
+// other than the user could write it: the one rule for every file lull
+// reads or writes as its own.
+func CheckTrusted(info fs.FileInfo, path string) error { return trust(info, path) }
+
+// CheckFolder refuses a folder someone other than the user could write
+// in: they could swap what lull keeps there. A link to the folder is
+// followed (the user may keep lull's data elsewhere); what it leads to is
+// what is checked.
+func CheckFolder(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return bare(err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("it is not a folder but %s", kind(info.Mode()))
+	}
+	return trust(info, path)
+}
+
+// OpenAppend opens the file at path for appending, creating it private
+// (0600) when it is not there, with its folder if need be: lull's log. It
+// gets a session file's rules: its folder and the file must be the user's
+// alone, the file a regular file, and a link is never followed, not even
+// one that stays in the folder.
+func OpenAppend(path string) (*os.File, error) {
+	folder, name := filepath.Dir(path), filepath.Base(path)
+	if err := os.MkdirAll(folder, folderMode); err != nil {
+		return nil, fmt.Errorf("its folder: %w", bare(err))
+	}
+	dir, err := os.OpenRoot(folder)
+	if err != nil {
+		return nil, fmt.Errorf("its folder: %w", bare(err))
+	}
+	defer dir.Close()
+	if err := checkFolder(dir, folder); err != nil {
+		return nil, fmt.Errorf("its folder: %w", err)
+	}
+	info, err := dir.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		// O_EXCL: created here and now, never through a link.
+		f, err := dir.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|os.O_EXCL, fileMode)
+		if err != nil {
+			return nil, bare(err)
+		}
+		if err := f.Chmod(fileMode); err != nil { // whatever the umask
+			f.Close()
+			return nil, bare(err)
+		}
+		return f, nil
+	}
+	if err != nil {
+		return nil, bare(err)
+	}
+	if err := regular(dir, name, info); err != nil {
+		return nil, err
+	}
+	if err := trust(info, path); err != nil {
+		return nil, err
+	}
+	f, err := dir.OpenFile(name, os.O_WRONLY|os.O_APPEND|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, bare(err)
+	}
+	if opened, err := f.Stat(); err != nil || !os.SameFile(info, opened) {
+		f.Close()
+		return nil, errors.New("it was replaced while lull opened it")
+	}
+	if info.Mode().Perm() != fileMode {
+		// The user's own log, and private like everything lull keeps.
+		if err := f.Chmod(fileMode); err != nil {
+			f.Close()
+			return nil, bare(err)
+		}
+	}
+	return f, nil
+}
+
+// ReadTrusted reads a file the user keeps for lull (the config), of at
+// most limit bytes. A link is followed, since a config kept in a dotfiles
+// folder is one, but what it leads to must be a regular file the user
+// alone can write, in a folder the user alone can write, and so must the
+// folder the link is in. A file that is not there is fs.ErrNotExist.
+func ReadTrusted(path string, limit int64) ([]byte, error) {
+	link, err := os.Lstat(path)
+	if err != nil {
+		return nil, bare(err)
+	}
+	target := path
+	if link.Mode()&fs.ModeSymlink != 0 {
+		if target, err = filepath.EvalSymlinks(path); err != nil {
+			to, _ := os.Readlink(path)
+			return nil, fmt.Errorf("it is a symbolic link to %q, which cannot be followed (%v)", clip([]byte(to), 80), bare(err))
+		}
+		if err := CheckFolder(filepath.Dir(path)); err != nil {
+			return nil, fmt.Errorf("the folder of its link: %w", err)
+		}
+	}
+	if err := CheckFolder(filepath.Dir(target)); err != nil {
+		return nil, fmt.Errorf("its folder: %w", err)
+	}
+	f, err := os.OpenFile(target, os.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, bare(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, bare(err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file but %s", target, kind(info.Mode()))
+	}
+	if err := trust(info, target); err != nil {
+		return nil, err
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("it is %d bytes long; lull reads at most %d", info.Size(), limit)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, bare(err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("it grew past %d bytes while lull read it", limit)
+	}
+	return b, nil
 }
 
 // openTrusted opens name in dir for reading if it is a regular file the
