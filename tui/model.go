@@ -5,6 +5,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -80,6 +81,7 @@ type Model struct {
 	runCancel context.CancelFunc
 	gen       int // tags messages from the current run; older ones are dropped
 	closing   bool
+	unsaved   []error // what closing runs could not save: said again as lull exits
 
 	status statusLine
 	target string // the session a dialog is about
@@ -276,6 +278,10 @@ func (m Model) helpKeys() help.KeyMap {
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}
 }
+
+// Unsaved is what closing sessions in this screen could not save, to be
+// said again once the screen is gone; nil when every close saved.
+func (m Model) Unsaved() error { return errors.Join(m.unsaved...) }
 
 // Close pauses, saves and lets go of any session still open, for when the
 // program ends some other way than through q.

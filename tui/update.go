@@ -39,6 +39,11 @@ type (
 	}
 	deletedMsg struct{ err error }
 	noticesMsg []string
+	// unsavedMsg is whether the run's last save reached the disk.
+	unsavedMsg struct {
+		gen int
+		err error
+	}
 )
 
 // tickEvery is how often the clock on screen is redrawn.
@@ -83,6 +88,13 @@ func (m Model) tick() tea.Cmd {
 func (m Model) showNotices() tea.Cmd {
 	r := m.run
 	return func() tea.Msg { return noticesMsg(r.Notices()) }
+}
+
+// checkSaved asks, off the UI goroutine, whether the run's last save
+// reached the disk, and if not, what the disk holds.
+func (m Model) checkSaved() tea.Cmd {
+	r, gen := m.run, m.gen
+	return func() tea.Msg { return unsavedMsg{gen: gen, err: r.Unsaved()} }
 }
 
 // act runs one of the engine's controls off the UI goroutine: each saves.
@@ -167,6 +179,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case closedMsg:
 		return m.onClosed(msg)
+	case unsavedMsg:
+		if msg.gen == m.gen && m.run != nil {
+			m.sess.unsaved = ""
+			if msg.err != nil {
+				m.sess.unsaved = msg.err.Error()
+			}
+		}
+		return m, nil
 	case deletedMsg:
 		var cmd tea.Cmd
 		if msg.err != nil {
@@ -198,20 +218,30 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		return m, nil // the follow context ended
 	}
 	var cmds []tea.Cmd
+	check := false // whether saving may have begun or stopped failing
 	for _, ev := range msg.events {
 		switch ev.Kind {
 		case engine.EventResync:
 			m.sess.resync(m.run.Snapshot())
+			check = true
 			continue
 		case engine.EventError:
 			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
 			m.sess.problem = ev.Text
+			check = true
 		case engine.EventNotice:
 			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
+			check = true
 		case engine.EventCompleted:
 			m.sess.summary = m.run.Snapshot().Summary
+			check = true
 		}
 		m.sess.apply(ev)
+	}
+	if check && m.sess.status == engine.Completed {
+		// The end screen says saved only if it was: a save that begins
+		// to fail, or works again, after this comes with its own event.
+		cmds = append(cmds, m.checkSaved())
 	}
 	m.sess.setProgress(m.run.Progress())
 	cmds = append(cmds, m.follow())
@@ -230,7 +260,11 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 	m.gen++
 	var cmd tea.Cmd
 	if msg.err != nil {
-		cmd = m.status.set("Could not save: "+msg.err.Error(), levelError, 0)
+		// The error says what was not saved; its first line fits the
+		// status line, and all of it is said again as lull exits.
+		m.unsaved = append(m.unsaved, msg.err)
+		first, _, _ := strings.Cut(friendly(msg.err), "\n")
+		cmd = m.status.set(first, levelError, 0)
 		if msg.quit {
 			// Say it on screen rather than vanish with the error.
 			m.setState(screenHome)
