@@ -21,7 +21,7 @@ type sessionView struct {
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
 	problem   string // the last error, shown while interrupted
-	unsaved   string // why the last save did not reach the disk and what is there; "" when it did
+	unsaved   string // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
 }
 
 func newSessionView(st engine.State) sessionView {

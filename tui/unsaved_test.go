@@ -47,13 +47,15 @@ func TestCompletedButUnsavedSaysSo(t *testing.T) {
 	r := startUnsavedRun(t, st)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 30))
-	waitFor(t, tm, "The session is complete.")
-	waitFor(t, tm, "resume it with")
+	waitFor(t, tm, "resume it with") // shown on the end screen alone
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	waitFor(t, tm, "was not saved")
-	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"}) // from the list it went back to
+	waitFor(t, tm, "No sessions yet") // it went back to the list, the error on the status line
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 	final := tm.FinalModel(t).(Model)
+	if !strings.Contains(final.status.text, "was not saved") {
+		t.Errorf("the list's status line says %q", final.status.text)
+	}
 	if err := final.Unsaved(); err == nil || !strings.Contains(err.Error(), "no space left on device") {
 		t.Errorf("as lull exits it says: %v", err)
 	}

@@ -238,9 +238,9 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		}
 		m.sess.apply(ev)
 	}
-	if check && m.sess.status == engine.Completed {
-		// The end screen says saved only if it was: a save that begins
-		// to fail, or works again, after this comes with its own event.
+	if check {
+		// The screen says saved only if it was: a save that begins to
+		// fail, or works again, after this comes with its own event.
 		cmds = append(cmds, m.checkSaved())
 	}
 	m.sess.setProgress(m.run.Progress())
