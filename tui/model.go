@@ -6,6 +6,8 @@ package tui
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,7 +83,7 @@ type Model struct {
 	runCancel context.CancelFunc
 	gen       int // tags messages from the current run; older ones are dropped
 	closing   bool
-	unsaved   []error // what closing runs could not save: said again as lull exits
+	unsaved   map[string]error // by session id, what closing it could not save: said again as lull exits
 
 	status statusLine
 	target string // the session a dialog is about
@@ -281,7 +283,13 @@ func (m Model) helpKeys() help.KeyMap {
 
 // Unsaved is what closing sessions in this screen could not save, to be
 // said again once the screen is gone; nil when every close saved.
-func (m Model) Unsaved() error { return errors.Join(m.unsaved...) }
+func (m Model) Unsaved() error {
+	var errs []error
+	for _, id := range slices.Sorted(maps.Keys(m.unsaved)) {
+		errs = append(errs, m.unsaved[id])
+	}
+	return errors.Join(errs...)
+}
 
 // Close pauses, saves and lets go of any session still open, for when the
 // program ends some other way than through q.

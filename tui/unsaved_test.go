@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"syscall"
@@ -145,4 +146,22 @@ func drain(t *testing.T, m Model, cmd tea.Cmd) Model {
 		}
 	}
 	return m
+}
+
+// What lull says as it exits is how each session stands at its last close.
+func TestUnsavedIsHowEachSessionStandsNow(t *testing.T) {
+	m := New(Options{Backend: &fakeBackend{}, Now: func() time.Time { return testNow }})
+	step := func(msg closedMsg) {
+		next, _ := m.Update(msg)
+		m = next.(Model)
+	}
+	step(closedMsg{id: "a", err: fmt.Errorf("session a was not saved: %w.\nOn disk it is still at Atmosphere", syscall.ENOSPC)})
+	step(closedMsg{id: "b", err: errors.New("session b was not saved: the disk is gone.")})
+	if got := m.status.text; got != "session b was not saved: the disk is gone." {
+		t.Errorf("the status line says %q", got)
+	}
+	step(closedMsg{id: "a"}) // resumed later, and saved this time
+	if err := m.Unsaved(); err == nil || err.Error() != "session b was not saved: the disk is gone." {
+		t.Errorf("Unsaved: %v", err)
+	}
 }

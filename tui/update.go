@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -34,6 +35,7 @@ type (
 	}
 	// closedMsg says a run has been paused, saved and let go of.
 	closedMsg struct {
+		id   string
 		err  error
 		quit bool // then leave lull; otherwise go back to the list
 	}
@@ -117,7 +119,7 @@ func (m *Model) closeRun(quit bool) tea.Cmd {
 	m.closing = true
 	r := m.run
 	cmd := m.status.set("Saving…", levelInfo, 0)
-	return tea.Batch(cmd, func() tea.Msg { return closedMsg{err: r.Close(), quit: quit} })
+	return tea.Batch(cmd, func() tea.Msg { return closedMsg{id: r.ID(), err: r.Close(), quit: quit} })
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -259,10 +261,17 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 	m.run, m.sub, m.runCancel = nil, nil, nil
 	m.gen++
 	var cmd tea.Cmd
+	// A new map, not the one earlier copies of the model share; a later
+	// close of the same session says how it stands now.
+	m.unsaved = maps.Clone(m.unsaved)
+	if m.unsaved == nil {
+		m.unsaved = map[string]error{}
+	}
+	delete(m.unsaved, msg.id)
 	if msg.err != nil {
 		// The error says what was not saved; its first line fits the
 		// status line, and all of it is said again as lull exits.
-		m.unsaved = append(m.unsaved, msg.err)
+		m.unsaved[msg.id] = msg.err
 		first, _, _ := strings.Cut(friendly(msg.err), "\n")
 		cmd = m.status.set(first, levelError, 0)
 		if msg.quit {
@@ -444,7 +453,7 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				if cerr := r.Close(); err == nil {
 					err = cerr
 				}
-				return closedMsg{err: err}
+				return closedMsg{id: r.ID(), err: err}
 			}
 		}
 	case key.Matches(msg, m.keys.No):
