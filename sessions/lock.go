@@ -107,11 +107,14 @@ func writePID(dir *os.Root) error {
 	if err == nil {
 		err = f.Chmod(fileMode)
 	}
+	// Written over the last holder's pid, then cut to size: that needs no
+	// new block, so a full disk does not keep a session from opening.
+	pid := []byte(strconv.Itoa(os.Getpid()) + "\n")
 	if err == nil {
-		err = f.Truncate(0)
+		_, err = f.WriteAt(pid, 0)
 	}
 	if err == nil {
-		_, err = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+		err = f.Truncate(int64(len(pid)))
 	}
 	return bare(err)
 }
