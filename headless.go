@@ -81,7 +81,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 		return &exitError{code: 130}
 	}
 	runErr := r.Err()
-	closeErr := r.Close()
+	closeErr := r.Close() // an *app.UnsavedError when the last save did not reach the disk
 	final := r.Snapshot()
 	switch {
 	case final.Status == engine.Completed:
@@ -89,10 +89,16 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 		if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
 			fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
 		}
+		if closeErr != nil {
+			fmt.Fprintln(c.stdout, ".") // and the error says what was not saved
+			return closeErr
+		}
 		fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
-		return closeErr
+		return nil
 	case errors.Is(runErr, engine.ErrAbandoned):
-		return &exitError{code: 1, err: fmt.Errorf("session %s was cancelled", final.ID)}
+		return &exitError{code: 1, err: errors.Join(fmt.Errorf("session %s was cancelled", final.ID), closeErr)}
+	case final.Status == engine.Interrupted && closeErr != nil:
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v.\n%w", final.ID, runErr, closeErr)}
 	case final.Status == engine.Interrupted:
 		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v.\nRetry with: lull resume %s\nOr carry on with the built-in guide: lull resume %s --guide builtin", final.ID, runErr, final.ID, final.ID)}
 	default:

@@ -28,16 +28,16 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 	p := tea.NewProgram(tui.New(o), tea.WithFPS(20))
 	final, err := p.Run()
 	restore()
+	var closeErr error
 	if m, ok := final.(tui.Model); ok {
-		// Whatever the TUI left open is paused and saved before lull exits.
-		if cerr := m.Close(); cerr != nil && err == nil {
-			err = cerr
-		}
+		// Whatever the TUI left open is paused and saved before lull
+		// exits; what could not be saved is said now the screen is gone.
+		closeErr = errors.Join(m.Unsaved(), m.Close())
 	}
 	if err != nil {
-		return fmt.Errorf("the screen failed: %w (try lull new --no-tui)", err)
+		return fmt.Errorf("the screen failed: %w (try lull new --no-tui)", errors.Join(err, closeErr))
 	}
-	return nil
+	return closeErr
 }
 
 // backend adapts the app to what the TUI asks.

@@ -30,6 +30,9 @@ type Run struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	unsavedMu     sync.Mutex
+	closedUnsaved *error // what Close found: the session's files are closed after it
 }
 
 // startRun runs the engine on its own goroutine; the sound is hushed once
@@ -145,7 +148,8 @@ func (r *Run) Err() error {
 }
 
 // Close pauses a running session, stops the engine, saves, and releases
-// the lock. Safe to call more than once.
+// the lock. When that last save did not reach the disk, its error is an
+// *UnsavedError (see Unsaved). Safe to call more than once.
 func (r *Run) Close() error {
 	r.closeOnce.Do(func() {
 		var errs []error
@@ -170,7 +174,13 @@ func (r *Run) Close() error {
 		if r.finish != nil {
 			errs = append(errs, r.finish())
 		}
-		errs = append(errs, r.sess.Close())
+		// The last word on saving: said before the files are let go of,
+		// while they can still be read back.
+		r.unsavedMu.Lock()
+		unsaved := r.unsaved()
+		r.closedUnsaved = &unsaved
+		r.unsavedMu.Unlock()
+		errs = append(errs, unsaved, r.sess.Close())
 		r.closeErr = errors.Join(errs...)
 	})
 	return r.closeErr

@@ -46,7 +46,8 @@ type Engine struct {
 	feed    feed
 	gate    gate
 
-	saveMu sync.Mutex // one checkpoint at a time, in order
+	saveMu        sync.Mutex // one checkpoint at a time, in order; guards untranscribed
+	untranscribed []Entry    // spoken, not yet in the transcript: retried in order at the next checkpoint
 
 	mu        sync.Mutex // guards everything below
 	st        State
@@ -57,7 +58,7 @@ type Engine struct {
 	running   bool
 	cancel    context.CancelFunc
 	accounted time.Duration // speaker position up to which Elapsed is counted
-	unsaved   bool          // the last checkpoint failed
+	saveErr   error         // why the last checkpoint did not reach the store; nil when it did
 	voiceLost bool          // the voice failed once; lines go on as text
 	breath    BreathPattern
 	pacing    bool          // the breathing pacer runs, from output position anchor
@@ -265,7 +266,12 @@ func (e *Engine) note(kind EventKind, text string) {
 
 // checkpoint saves the session, after adding any newly spoken entries to
 // the transcript. A failed save never stops the session: it goes on in
-// memory and says it is not saved.
+// memory, says it is not saved, and every later checkpoint tries again —
+// the transcript's entries too, in order, so that it never has a gap.
+//
+// The saved state is a shallow copy: the engine only ever appends to the
+// state's slices or replaces them whole, never changes them in place, so
+// the store may encode the copy while the engine goes on.
 func (e *Engine) checkpoint(spoken ...Entry) {
 	if e.store == nil {
 		return
@@ -273,29 +279,48 @@ func (e *Engine) checkpoint(spoken ...Entry) {
 	e.saveMu.Lock()
 	defer e.saveMu.Unlock()
 	var errs []error
-	for _, en := range spoken {
-		errs = append(errs, e.store.Transcribe(en))
+	e.untranscribed = append(e.untranscribed, spoken...)
+	for len(e.untranscribed) > 0 {
+		if err := e.store.Transcribe(e.untranscribed[0]); err != nil {
+			errs = append(errs, err)
+			break
+		}
+		e.untranscribed = e.untranscribed[1:]
 	}
 	e.mu.Lock()
 	e.st.UpdatedAt = e.now()
-	snap := e.st // History is append-only: sharing its prefix is safe
+	snap := e.st
 	e.mu.Unlock()
 	errs = append(errs, e.store.Save(snap))
 	e.saved(errors.Join(errs...))
 }
 
+// saved records how a checkpoint went, and tells the views when that
+// changes: once when saves begin to fail, once when one works again.
 func (e *Engine) saved(err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	prev := e.saveErr
+	e.saveErr = err
 	switch {
-	case err != nil && !e.unsaved:
-		e.unsaved = true
+	case err != nil && prev == nil:
 		e.log.Error("checkpoint failed", slog.Any("err", err))
 		e.publish(Event{Kind: EventError, Phase: e.st.Phase, Text: "not saved: " + err.Error()})
-	case err == nil && e.unsaved:
-		e.unsaved = false
+	case err != nil && err.Error() != prev.Error():
+		e.log.Error("checkpoint failed again", slog.Any("err", err))
+	case err == nil && prev != nil:
+		e.log.Info("checkpoint saved again")
 		e.publish(Event{Kind: EventNotice, Phase: e.st.Phase, Text: "saved again"})
 	}
+}
+
+// LastSave is why the session's last checkpoint did not reach the store,
+// or nil when it did (or when there is no store). Whoever says a session
+// was saved asks it first.
+func (e *Engine) LastSave() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.saveErr
 }
 
 func (e *Engine) budget(p Phase) Budget {

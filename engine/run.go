@@ -251,7 +251,15 @@ func (e *Engine) forget() {
 		return
 	}
 	e.mu.Lock()
-	e.st.Stored = slices.DeleteFunc(e.st.Stored, func(id string) bool { return slices.Contains(done, id) })
+	// A new slice, not DeleteFunc in place: a checkpoint on another
+	// goroutine may be encoding the old one (see checkpoint).
+	kept := make([]string, 0, len(e.st.Stored))
+	for _, id := range e.st.Stored {
+		if !slices.Contains(done, id) {
+			kept = append(kept, id)
+		}
+	}
+	e.st.Stored = kept
 	e.mu.Unlock()
 	e.log.Info("stored responses forgotten", slog.Int("count", len(done)))
 	e.checkpoint()

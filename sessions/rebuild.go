@@ -58,60 +58,69 @@ func whyNoOpening(sc *scan) string {
 // ranFrom is st, created, after the entries were spoken: paused in the
 // furthest phase they reach.
 func ranFrom(st engine.State, entries []engine.Entry) engine.State {
-	st.Status = engine.Paused
-	first := entries[0].At
-	if st.Intention != "" && !hasRole(entries, engine.RoleUser) {
-		// The intention is said to the guide as the first run begins.
-		st.History = append(st.History, engine.Entry{At: first, Phase: engine.Atmosphere, Role: engine.RoleUser, Text: st.Intention})
-	}
-	st.SealedAt = first
-	st.History = append(st.History, entries...)
+	return spokeOn(st, entries)
+}
 
-	var spoken [len(engine.Phases)]int
-	var speech [len(engine.Phases)]time.Duration
-	var firstAt, lastAt [len(engine.Phases)]time.Time
-	current := engine.Atmosphere
-	for _, e := range entries {
-		current = max(current, e.Phase)
-		if firstAt[e.Phase].IsZero() {
-			firstAt[e.Phase] = e.At
-		}
-		lastAt[e.Phase] = e.At
-		if e.Role == engine.RoleGuide {
-			spoken[e.Phase]++
-			speech[e.Phase] += engine.EstimateSpeech(e.Text, e.Phase) + e.Phase.Rest()
+// spokeOn is st after entries were spoken, in order, from where st
+// stands: a rebuild from a transcript's records, or the records a
+// transcript holds beyond its session.yaml. A created session has run:
+// it is paused, its intention sealed. Each phase the entries reach is
+// begun at its first entry and the phases before it completed, budgeted
+// as what they spoke; each guide line counts as spoken, its time
+// estimated from its words. The phase it ends in keeps its budget if it
+// had begun, else gets an estimate the engine replans as it goes.
+func spokeOn(st engine.State, entries []engine.Entry) engine.State {
+	if len(entries) == 0 {
+		return st
+	}
+	if st.Status == engine.Created {
+		first := entries[0].At
+		st.Status, st.SealedAt = engine.Paused, first
+		if st.Intention != "" && !hasRole(entries, engine.RoleUser) {
+			// The intention is said to the guide as the first run begins.
+			st.History = append(st.History, engine.Entry{At: first, Phase: engine.Atmosphere, Role: engine.RoleUser, Text: st.Intention})
 		}
 	}
-	for i, p := range engine.Phases {
-		speech[p] = min(speech[p], st.Length).Round(time.Millisecond) // an estimate: never past the whole session
-		r := &st.Phases[i]
-		r.Spoken, r.Elapsed, r.StartedAt = spoken[p], speech[p], firstAt[p]
-		st.Elapsed += speech[p]
-		switch {
-		case p < current:
-			r.Status = engine.PhaseCompleted
-			r.Budget = engine.Budget{Sentences: spoken[p], WindDownAt: max(spoken[p]-windDown(p, spoken[p]), 0), Target: speech[p], Rest: p.Rest()}
-			r.CompletedAt = lastAt[p]
-			for q := p + 1; q <= current; q++ {
-				if !firstAt[q].IsZero() {
-					r.CompletedAt = firstAt[q]
-					break
-				}
-			}
-		case p == current:
-			r.Status = engine.PhaseActive
-			r.Budget = estimateBudget(st.Length, p, spoken[p], speech[p])
-		}
-	}
-	st.Phase = current
-	st.Position = engine.Position{Phase: current, Sentence: spoken[current]}
-	st.UpdatedAt = st.CreatedAt
+	var begun, closed [len(engine.Phases)]bool
 	for _, e := range entries {
+		if r := &st.Phases[st.Phase]; r.Status == engine.PhasePending {
+			r.Status, r.StartedAt, begun[st.Phase] = engine.PhaseActive, e.At, true
+		}
+		for st.Phase < e.Phase {
+			r := &st.Phases[st.Phase]
+			r.Status, r.CompletedAt, closed[st.Phase] = engine.PhaseCompleted, e.At, true
+			st.Phase++
+			next := &st.Phases[st.Phase]
+			next.Status, next.StartedAt, begun[st.Phase] = engine.PhaseActive, e.At, true
+		}
+		st.History = append(st.History, e)
+		if r := &st.Phases[e.Phase]; e.Role == engine.RoleGuide {
+			was := r.Elapsed
+			r.Spoken++
+			// An estimate: never past the whole session.
+			r.Elapsed = min(r.Elapsed+engine.EstimateSpeech(e.Text, e.Phase)+e.Phase.Rest(), st.Length).Round(time.Millisecond)
+			st.Elapsed += r.Elapsed - was
+		}
 		if e.At.After(st.UpdatedAt) {
 			st.UpdatedAt = e.At
 		}
 	}
+	for i, r := range st.Phases {
+		if closed[i] {
+			st.Phases[i].Budget = spokenBudget(r.Phase, r.Spoken, r.Elapsed)
+		}
+	}
+	cur := &st.Phases[st.Phase]
+	if begun[st.Phase] {
+		cur.Budget = estimateBudget(st.Length, st.Phase, cur.Spoken, cur.Elapsed)
+	}
+	st.Position = engine.Position{Phase: st.Phase, Sentence: cur.Spoken}
 	return st
+}
+
+// spokenBudget is the budget of a phase closed by what it spoke.
+func spokenBudget(p engine.Phase, spoken int, elapsed time.Duration) engine.Budget {
+	return engine.Budget{Sentences: spoken, WindDownAt: max(spoken-windDown(p, spoken), 0), Target: elapsed, Rest: p.Rest()}
 }
 
 func hasRole(entries []engine.Entry, r engine.Role) bool {

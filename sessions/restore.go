@@ -126,7 +126,7 @@ func restartAt(id string, opts engine.Options, created, now time.Time, lines []t
 	for p := engine.Atmosphere; p < at; p++ {
 		r := &st.Phases[p]
 		r.Status = engine.PhaseCompleted
-		r.Budget = engine.Budget{Sentences: r.Spoken, WindDownAt: max(r.Spoken-windDown(p, r.Spoken), 0), Target: r.Elapsed, Rest: p.Rest()}
+		r.Budget = spokenBudget(p, r.Spoken, r.Elapsed)
 		st.Elapsed += r.Elapsed
 	}
 	// at is begun afresh: active, nothing spoken in it yet.

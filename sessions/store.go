@@ -162,8 +162,11 @@ func (s *Store) setUp(sess *Session) error {
 
 // Resume locks a saved session and loads it as Load does, from the
 // backup or rebuilt from the transcript if need be; Report says so. The
-// transcript's torn end, if any, is cut, and Report says that too.
-// Nothing the recovery found is written back until the first Save.
+// transcript's torn end, if any, is cut, and Report says that too. The
+// session and its transcript are then made to agree (see reconcile): the
+// sentences a transcript holds beyond session.yaml are kept as spoken,
+// and those it lacks are added to it; Report says so.
+// Nothing else the recovery found is written back until the first Save.
 func (s *Store) Resume(id string) (*Session, error) {
 	dir, err := s.openFolder(id)
 	if err != nil {
@@ -192,7 +195,7 @@ func (s *Store) reopen(sess *Session) error {
 		return fmt.Errorf("opening the transcript of session %s: %s: %w", sess.id, transcriptName, err)
 	}
 	sess.report.Notes = append(sess.report.Notes, notes...)
-	return nil
+	return sess.reconcile()
 }
 
 // Load reads a session without locking it, as far as its files allow:

@@ -22,6 +22,9 @@ type transcript struct {
 	phase   engine.Phase // the phase of the last heading written
 	heading bool         // whether any heading has been written
 	broken  bool         // the file does not end with a newline: begin with one
+	// found is what the file held when it was opened, when it held a
+	// session's records: for reconciling it with session.yaml.
+	found *scan
 }
 
 // maxTorn is the most lull cuts from the end of a transcript: far more
@@ -124,6 +127,7 @@ func (t *transcript) start(st engine.State) ([]string, error) {
 		return nil, nil
 	}
 	t.seq = sc.lastSeq() + 1
+	t.found = sc
 	switch n := sc.tail(); {
 	case n == 0:
 		return nil, nil

@@ -109,6 +109,11 @@ type Run interface {
 	// Notices are things to tell the listener once: a backup was loaded,
 	// there is no sound card.
 	Notices() []string
+	// Unsaved is nil when the session's last save reached the disk;
+	// otherwise an error that says so, what is on disk and how to go on.
+	// It reads the disk: call it from a command.
+	Unsaved() error
+	// Close's error, if any, says itself what was not saved.
 	Close() error
 	// After the guide failed and the session is interrupted: run again on
 	// the same guide, or carry on with the built-in one.

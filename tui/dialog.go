@@ -31,6 +31,9 @@ func (m Model) dialogView(width, height int) string {
 	case dialogCancel:
 		title = "Cancel this session?"
 		body = "It will be marked abandoned and cannot be resumed.\nIts words so far stay saved."
+		if m.sess.unsaved != "" {
+			body = "It will be marked abandoned and cannot be resumed.\nIts last saves did not reach the disk: lull will say what is kept."
+		}
 	}
 	box := s.Dialog.Render(s.Heading.Render(title) + "\n\n" + s.Text.Render(body) + "\n\n" +
 		s.Accent.Render("y") + s.Muted.Render(" yes   ") + s.Accent.Render("n") + s.Muted.Render(" no"))

@@ -201,6 +201,15 @@ func (r *testRun) again(g engine.Guide) error {
 	return nil
 }
 
+// Unsaved words the engine's last failed save as the app does, with a
+// fixed account of the disk.
+func (r *testRun) Unsaved() error {
+	if err := r.LastSave(); err != nil {
+		return fmt.Errorf("session %s was not saved: %w.\nOn disk it is still at Atmosphere, 0:00 of 5:00.\nFree some space on its disk, then resume it with:\n  lull resume %s", r.id, err, r.id)
+	}
+	return nil
+}
+
 func (r *testRun) ID() string        { return r.id }
 func (r *testRun) Notices() []string { return r.notices }
 func (r *testRun) Close() error {
@@ -218,7 +227,7 @@ func (r *testRun) Close() error {
 	cancel()
 	<-done
 	r.mu.Lock()
-	return nil
+	return r.Unsaved()
 }
 
 // fakeBackend keeps sessions in memory.

@@ -5,6 +5,9 @@ package tui
 
 import (
 	"context"
+	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +83,7 @@ type Model struct {
 	runCancel context.CancelFunc
 	gen       int // tags messages from the current run; older ones are dropped
 	closing   bool
+	unsaved   map[string]error // by session id, what closing it could not save: said again as lull exits
 
 	status statusLine
 	target string // the session a dialog is about
@@ -275,6 +279,16 @@ func (m Model) helpKeys() help.KeyMap {
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}
+}
+
+// Unsaved is what closing sessions in this screen could not save, to be
+// said again once the screen is gone; nil when every close saved.
+func (m Model) Unsaved() error {
+	var errs []error
+	for _, id := range slices.Sorted(maps.Keys(m.unsaved)) {
+		errs = append(errs, m.unsaved[id])
+	}
+	return errors.Join(errs...)
 }
 
 // Close pauses, saves and lets go of any session still open, for when the

@@ -21,6 +21,7 @@ type sessionView struct {
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
 	problem   string // the last error, shown while interrupted
+	unsaved   string // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -143,7 +144,13 @@ func (v sessionView) completion(width int, s *Styles) string {
 			lines = append(lines, s.Muted.Render(human.Tokens(t.In, t.Out, v.summary.Cost)+"."))
 		}
 	}
-	lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
+	if v.unsaved != "" {
+		// "… was not saved: why." first, then what is on disk and what to do.
+		first, rest, _ := strings.Cut(v.unsaved, "\n")
+		lines = append(lines, "", s.Error.Render(first), s.Text.Render(rest))
+	} else {
+		lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
+	}
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
 }
 

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -34,11 +35,17 @@ type (
 	}
 	// closedMsg says a run has been paused, saved and let go of.
 	closedMsg struct {
+		id   string
 		err  error
 		quit bool // then leave lull; otherwise go back to the list
 	}
 	deletedMsg struct{ err error }
 	noticesMsg []string
+	// unsavedMsg is whether the run's last save reached the disk.
+	unsavedMsg struct {
+		gen int
+		err error
+	}
 )
 
 // tickEvery is how often the clock on screen is redrawn.
@@ -85,6 +92,13 @@ func (m Model) showNotices() tea.Cmd {
 	return func() tea.Msg { return noticesMsg(r.Notices()) }
 }
 
+// checkSaved asks, off the UI goroutine, whether the run's last save
+// reached the disk, and if not, what the disk holds.
+func (m Model) checkSaved() tea.Cmd {
+	r, gen := m.run, m.gen
+	return func() tea.Msg { return unsavedMsg{gen: gen, err: r.Unsaved()} }
+}
+
 // act runs one of the engine's controls off the UI goroutine: each saves.
 func (m Model) act(f func() error) tea.Cmd {
 	gen := m.gen
@@ -105,7 +119,7 @@ func (m *Model) closeRun(quit bool) tea.Cmd {
 	m.closing = true
 	r := m.run
 	cmd := m.status.set("Saving…", levelInfo, 0)
-	return tea.Batch(cmd, func() tea.Msg { return closedMsg{err: r.Close(), quit: quit} })
+	return tea.Batch(cmd, func() tea.Msg { return closedMsg{id: r.ID(), err: r.Close(), quit: quit} })
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -167,6 +181,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case closedMsg:
 		return m.onClosed(msg)
+	case unsavedMsg:
+		if msg.gen == m.gen && m.run != nil {
+			m.sess.unsaved = ""
+			if msg.err != nil {
+				m.sess.unsaved = msg.err.Error()
+			}
+		}
+		return m, nil
 	case deletedMsg:
 		var cmd tea.Cmd
 		if msg.err != nil {
@@ -198,20 +220,30 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		return m, nil // the follow context ended
 	}
 	var cmds []tea.Cmd
+	check := false // whether saving may have begun or stopped failing
 	for _, ev := range msg.events {
 		switch ev.Kind {
 		case engine.EventResync:
 			m.sess.resync(m.run.Snapshot())
+			check = true
 			continue
 		case engine.EventError:
 			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
 			m.sess.problem = ev.Text
+			check = true
 		case engine.EventNotice:
 			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
+			check = true
 		case engine.EventCompleted:
 			m.sess.summary = m.run.Snapshot().Summary
+			check = true
 		}
 		m.sess.apply(ev)
+	}
+	if check {
+		// The screen says saved only if it was: a save that begins to
+		// fail, or works again, after this comes with its own event.
+		cmds = append(cmds, m.checkSaved())
 	}
 	m.sess.setProgress(m.run.Progress())
 	cmds = append(cmds, m.follow())
@@ -229,8 +261,19 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 	m.run, m.sub, m.runCancel = nil, nil, nil
 	m.gen++
 	var cmd tea.Cmd
+	// A new map, not the one earlier copies of the model share; a later
+	// close of the same session says how it stands now.
+	m.unsaved = maps.Clone(m.unsaved)
+	if m.unsaved == nil {
+		m.unsaved = map[string]error{}
+	}
+	delete(m.unsaved, msg.id)
 	if msg.err != nil {
-		cmd = m.status.set("Could not save: "+msg.err.Error(), levelError, 0)
+		// The error says what was not saved; its first line fits the
+		// status line, and all of it is said again as lull exits.
+		m.unsaved[msg.id] = msg.err
+		first, _, _ := strings.Cut(friendly(msg.err), "\n")
+		cmd = m.status.set(first, levelError, 0)
 		if msg.quit {
 			// Say it on screen rather than vanish with the error.
 			m.setState(screenHome)
@@ -410,7 +453,7 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				if cerr := r.Close(); err == nil {
 					err = cerr
 				}
-				return closedMsg{err: err}
+				return closedMsg{id: r.ID(), err: err}
 			}
 		}
 	case key.Matches(msg, m.keys.No):
