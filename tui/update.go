@@ -126,6 +126,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.status.set(strings.Join(msg, " · "), levelWarn, 10*time.Second)
 	case sessionsMsg:
+		msg.infos, msg.problems = printableSessions(msg.infos, msg.problems)
 		cmd := m.home.SetSessions(msg.infos, msg.problems)
 		m.offerRecovery(msg.infos)
 		return m, cmd
@@ -205,7 +206,6 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 			continue
 		case engine.EventError:
 			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
-			m.sess.problem = ev.Text
 		case engine.EventNotice:
 			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
 		case engine.EventCompleted:
