@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -91,9 +92,11 @@ const (
 
 func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
-	if !ok {
+	if !ok { // a paste, the cursor's blink
 		var cmd tea.Cmd
+		before := f.intention.Value()
 		f.intention, cmd = f.intention.Update(msg)
+		f.keepPlain(before)
 		return formStay, cmd
 	}
 	switch {
@@ -129,12 +132,36 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 		var cmd tea.Cmd
 		before := f.intention.Value()
 		f.intention, cmd = f.intention.Update(msg)
-		if f.intention.Value() != before {
-			f.refusal = ""
-		}
+		f.keepPlain(before)
 		return formStay, cmd
 	}
 	return formStay, nil
+}
+
+// keepPlain takes out of the intention any control the rule refuses — a
+// bidi override pasted in, say — and says what it took, so the field
+// never shows one and the listener knows why their text changed. An edit
+// clears the last refusal.
+func (f *formView) keepPlain(before string) {
+	v := f.intention.Value()
+	if v == before {
+		return
+	}
+	f.refusal = ""
+	var b strings.Builder
+	for _, r := range v {
+		switch what := human.Control(r); {
+		case what == "":
+			b.WriteRune(r)
+		case unicode.IsSpace(r):
+			b.WriteByte(' ')
+		case f.refusal == "":
+			f.refusal = "The intention cannot hold " + what + "; it was taken out."
+		}
+	}
+	if f.refusal != "" {
+		f.intention.SetValue(b.String())
+	}
 }
 
 // cycle moves i by step within n choices, stopping at the ends.
