@@ -194,7 +194,9 @@ func knownUnchained(u *url.URL) bool {
 }
 
 // goStateless switches the guide to sending the history with every call.
+// why may be a server's own words, kept for Describe: redacted.
 func (g *Guide) goStateless(why string) {
+	why = redact.Text(why)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if !g.stateless {
