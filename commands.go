@@ -119,7 +119,13 @@ func (f newFlags) options() (engine.Options, error) {
 		}
 		o.Length = d
 	}
-	o.Intention = f.intention
+	// Checked here, before anything is opened: a refused intention makes
+	// no session and no folder.
+	intention, err := engine.CleanIntention(f.intention)
+	if err != nil {
+		return o, fmt.Errorf("--intention: %w", err)
+	}
+	o.Intention = intention
 	o.Seed = f.seed
 	o.Voice = f.voice
 	o.Soundscape = f.soundscape

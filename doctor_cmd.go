@@ -13,7 +13,9 @@ import (
 
 	"lull/app"
 	"lull/audio"
+	"lull/human"
 	"lull/llm"
+	"lull/redact"
 )
 
 func (c *cli) doctorCmd() *cobra.Command {
@@ -35,7 +37,14 @@ func (c *cli) doctor(env *environment) error {
 	out := c.stdout
 	section := func(name string) { fmt.Fprintf(out, "\n%s\n", name) }
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	row := func(cells ...string) { fmt.Fprintln(w, "  "+strings.Join(cells, "\t")) }
+	// Every cell may hold text from the config, the environment or a
+	// device's error: each is made printable and redacted.
+	row := func(cells ...string) {
+		for i, c := range cells {
+			cells[i] = human.Line(c)
+		}
+		fmt.Fprintln(w, "  "+strings.Join(cells, "\t"))
+	}
 
 	fmt.Fprintf(out, "lull %s\n", version)
 
@@ -100,7 +109,7 @@ func (c *cli) doctor(env *environment) error {
 			model = llm.DefaultModel + " (the default)"
 		}
 		row("in use", "openai: written fresh by a language model through the Responses API")
-		row("endpoint", llm.RedactURL(base))
+		row("endpoint", redact.URL(base))
 		row("model", model)
 		mode := "chained: responses stored at the provider (store: true), deleted when the session ends"
 		switch {
@@ -116,7 +125,7 @@ func (c *cli) doctor(env *environment) error {
 	}
 	row("OPENAI_API_KEY", setOrNot(os.Getenv("OPENAI_API_KEY") != ""))
 	if u := os.Getenv("OPENAI_BASE_URL"); u != "" {
-		row("OPENAI_BASE_URL", llm.RedactURL(u))
+		row("OPENAI_BASE_URL", redact.URL(u))
 	} else {
 		row("OPENAI_BASE_URL", "not set")
 	}

@@ -26,16 +26,16 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 		return err
 	}
 	st := r.Snapshot()
-	fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", st.ID, int(st.Length.Minutes()), st.Seed)
+	fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
 	if st.Intention != "" {
-		fmt.Fprintf(c.stdout, " · intention: %s", st.Intention)
+		fmt.Fprintf(c.stdout, " · intention: %s", human.Line(st.Intention))
 	}
 	fmt.Fprintln(c.stdout)
 	if st.Status != engine.Created {
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
 	}
 	for _, n := range r.Notices() {
-		fmt.Fprintln(c.stderr, "lull: note:", n)
+		fmt.Fprintln(c.stderr, "lull: note:", human.Line(n))
 	}
 
 	follow, cancelFollow := context.WithCancel(context.Background())
@@ -106,15 +106,17 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	}
 }
 
+// print writes one event as a line. Its text came from a model, a
+// provider or a file: it is made printable and redacted first.
 func (c *cli) print(ev engine.Event) {
 	switch ev.Kind {
 	case engine.EventPhaseStarted:
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s\n", int(ev.Phase)+1, ev.Phase.Title())
 	case engine.EventSentence:
-		fmt.Fprintln(c.stdout, ev.Text)
+		fmt.Fprintln(c.stdout, human.Line(ev.Text))
 	case engine.EventNotice:
-		fmt.Fprintln(c.stderr, "lull: note:", ev.Text)
+		fmt.Fprintln(c.stderr, "lull: note:", human.Line(ev.Text))
 	case engine.EventError:
-		fmt.Fprintln(c.stderr, "lull: error:", ev.Text)
+		fmt.Fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
 	}
 }

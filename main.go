@@ -9,10 +9,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"strconv"
+	"strings"
 
 	"lull/app"
+	"lull/human"
+	"lull/redact"
 	"lull/sessions"
 )
 
@@ -31,7 +35,15 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.err.Error() }
 
+// keyVariables are the environment variables that may hold an API key.
+var keyVariables = []string{"OPENAI_API_KEY", "LULL_LLM_API_KEY", "LULL_SPEECH_API_KEY"}
+
 func run(args []string, stdout, stderr io.Writer) int {
+	// The keys are known to the redactor before anything can print or
+	// log them.
+	for _, name := range keyVariables {
+		redact.Key(os.Getenv(name))
+	}
 	root := newRoot(&cli{stdout: stdout, stderr: stderr})
 	root.SetArgs(args)
 	root.SetOut(stdout)
@@ -43,11 +55,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil && ee.err.Error() != "" {
-			fmt.Fprintln(stderr, "lull:", ee.err)
+			fmt.Fprintln(stderr, "lull:", human.Lines(ee.err.Error()))
 		}
 		return ee.code
 	}
-	fmt.Fprintln(stderr, "lull:", err)
+	// An error may quote an id, an intention, a path or a provider's words.
+	fmt.Fprintln(stderr, "lull:", human.Lines(err.Error()))
 	return 1
 }
 
@@ -83,6 +96,7 @@ func (c *cli) open() (*environment, error) {
 	env := &environment{paths: paths}
 	var logErr error
 	env.log, env.logf, logErr = openLog(paths.Log)
+	env.log = redacted(env.log)
 	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), Guide: choice, TimeScale: scale, Logger: env.log,
 		Quiet: func() func() { return redirectStderr(env.logf) }})
 	if err != nil {
@@ -118,15 +132,32 @@ func openLog(path string) (*slog.Logger, *os.File, error) {
 	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f, nil
 }
 
+// redacted wraps the log so that nothing reaches it unredacted: a
+// provider's error that echoes a key, a URL with a token.
+func redacted(log *slog.Logger) *slog.Logger {
+	return slog.New(redact.Handler(log.Handler()))
+}
+
+// LULL_TIME_SCALE's bounds. Above 10000 a 60-minute session would pass
+// in a third of a second: no pacing is left to speed up, only the voice's
+// synthesis, so larger numbers say nothing more. Below 0.1 (ten times
+// slower) a session would last up to ten hours: nobody's demo.
+const (
+	minTimeScale = 0.1
+	maxTimeScale = 10000
+)
+
 // timeScale reads LULL_TIME_SCALE: all pacing runs N times faster.
 func timeScale() (float64, error) {
 	v := os.Getenv("LULL_TIME_SCALE")
 	if v == "" {
 		return 1, nil
 	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f <= 0 || f > 10000 {
-		return 0, fmt.Errorf("LULL_TIME_SCALE=%q: want a number above 0 (100 runs a session 100 times faster)", v)
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	// NaN compares false with everything: it must be refused by name.
+	if err != nil || math.IsNaN(f) || f < minTimeScale || f > maxTimeScale {
+		return 0, fmt.Errorf("LULL_TIME_SCALE=%q: want a number from %g to %g (1 is real time; 100 runs a session 100 times faster)",
+			v, float64(minTimeScale), float64(maxTimeScale))
 	}
 	return f, nil
 }

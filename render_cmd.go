@@ -89,7 +89,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		return c.startError(err)
 	}
 	for _, n := range r.Notices() {
-		fmt.Fprintln(c.stderr, "lull: note:", n)
+		c.note(n)
 	}
 	st := r.Snapshot()
 	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)

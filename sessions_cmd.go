@@ -68,8 +68,8 @@ func (c *cli) listSessions(env *environment) error {
 	fmt.Fprintln(w, "ID\tSTATUS\tPHASE\tPROGRESS\tLENGTH\tLAST ACTIVE\tINTENTION")
 	now := time.Now()
 	for _, s := range list {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", s.ID, listStatus(s, now), s.Phase, int(s.Progress*100),
-			int(s.Length.Minutes()), human.Ago(s.LastActive, now), s.Intention)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Phase, int(s.Progress*100),
+			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(s.Intention))
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -77,15 +77,21 @@ func (c *cli) listSessions(env *environment) error {
 	for _, s := range list {
 		switch {
 		case s.Report.Rebuilt:
-			fmt.Fprintf(c.stderr, "lull: note: session %s was rebuilt from its transcript; see: lull sessions show %s\n", s.ID, s.ID)
+			c.note(fmt.Sprintf("session %s was rebuilt from its transcript; see: lull sessions show %s", s.ID, s.ID))
 		case s.Report.FromBackup:
-			fmt.Fprintf(c.stderr, "lull: note: session %s was read from its backup; see: lull sessions show %s\n", s.ID, s.ID)
+			c.note(fmt.Sprintf("session %s was read from its backup; see: lull sessions show %s", s.ID, s.ID))
 		}
 	}
 	for _, p := range problems {
-		fmt.Fprintln(c.stderr, "lull:", p)
+		fmt.Fprintln(c.stderr, "lull:", human.Line(p.Error()))
 	}
 	return nil
+}
+
+// note tells the user something on stderr, printable and redacted: notes
+// quote ids, file names and errors.
+func (c *cli) note(n string) {
+	fmt.Fprintln(c.stderr, "lull: note:", human.Line(n))
 }
 
 func (c *cli) showSession(env *environment, id string) error {
@@ -93,19 +99,20 @@ func (c *cli) showSession(env *environment, id string) error {
 	var unreadable *sessions.UnreadableError
 	if errors.As(err, &unreadable) {
 		// What is there and what can be done, rather than one long line.
-		fmt.Fprint(c.stdout, unreadable.Explain())
+		fmt.Fprint(c.stdout, human.Lines(unreadable.Explain()))
 		return &exitError{code: 1}
 	}
 	if err != nil {
 		return err
 	}
 	for _, n := range report.Notes {
-		fmt.Fprintln(c.stderr, "lull: note:", n)
+		c.note(n)
 	}
 	dir, _ := env.app.Store().Dir(id)
 	out := c.stdout
-	fmt.Fprintf(out, "Session %s\n", st.ID)
-	row := func(k, v string) { fmt.Fprintf(out, "  %-10s %s\n", k, v) }
+	fmt.Fprintf(out, "Session %s\n", human.Line(st.ID))
+	// Every value may come from the file: each is made printable.
+	row := func(k, v string) { fmt.Fprintf(out, "  %-10s %s\n", k, human.Line(v)) }
 	pid, held, heldErr := env.app.Held(id)
 	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
 	if st.Intention != "" {
@@ -164,7 +171,7 @@ func (c *cli) showSession(env *environment, id string) error {
 	}
 	row("folder", dir)
 	if heldErr != nil {
-		fmt.Fprintln(c.stderr, "lull: note:", heldErr)
+		c.note(heldErr.Error())
 	} else if !held {
 		c.offerEnding(st, time.Now())
 	}
@@ -187,17 +194,17 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Delete session %s (%s, %s)?", id, st.Status, orNone(st.Intention)), "Kept."); !ok {
+	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Delete session %s (%s, %s)?", id, st.Status, orNone(human.Line(st.Intention))), "Kept."); !ok {
 		return err
 	}
 	notes, err := env.app.Delete(id)
 	for _, n := range notes {
-		fmt.Fprintln(c.stderr, "lull: note:", n)
+		c.note(n)
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(c.stdout, "Deleted", id)
+	fmt.Fprintln(c.stdout, "Deleted", human.Line(id))
 	return nil
 }
 
@@ -210,7 +217,7 @@ func (c *cli) deleteUnreadable(env *environment, id string, yes bool) error {
 	if err := env.app.Store().Delete(id); err != nil {
 		return err
 	}
-	fmt.Fprintln(c.stdout, "Deleted", id)
+	fmt.Fprintln(c.stdout, "Deleted", human.Line(id))
 	return nil
 }
 
@@ -226,7 +233,7 @@ func (c *cli) confirm(yes bool, verb, question, kept string) (bool, error) {
 	if !isTerminal(os.Stdin) {
 		return false, fmt.Errorf("refusing to %s without confirmation: add --yes", verb)
 	}
-	fmt.Fprintf(c.stdout, "%s [y/N] ", question)
+	fmt.Fprintf(c.stdout, "%s [y/N] ", human.Lines(question))
 	answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
 		fmt.Fprintln(c.stdout, kept)
@@ -371,7 +378,7 @@ func (c *cli) endSession(env *environment, id, verb string, yes bool) error {
 	}
 	st, notes, err := end(id)
 	for _, n := range notes {
-		fmt.Fprintln(c.stderr, "lull: note:", n)
+		c.note(n)
 	}
 	if err != nil {
 		return err
@@ -424,7 +431,7 @@ func (c *cli) pruneCmd() *cobra.Command {
 func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes bool) error {
 	list, problems := env.app.Prunable(age)
 	for _, p := range problems {
-		fmt.Fprintln(c.stderr, "lull: cannot read", p)
+		fmt.Fprintln(c.stderr, "lull: cannot read", human.Line(fmt.Sprint(p)))
 	}
 	if len(list) == 0 {
 		fmt.Fprintf(c.stdout, "No session is older than %s.\n", olderThan)
@@ -441,7 +448,7 @@ func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes b
 		case engine.Abandoned:
 			since = "abandoned "
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.ID, p.Status, since+human.Ago(p.Since, now), p.Intention)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", human.Line(p.ID), p.Status, since+human.Ago(p.Since, now), human.Line(p.Intention))
 	}
 	w.Flush()
 	if !yes {
@@ -452,13 +459,13 @@ func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes b
 	for _, p := range list {
 		notes, err := env.app.Delete(p.ID)
 		for _, n := range notes {
-			fmt.Fprintln(c.stderr, "lull: note:", n)
+			c.note(n)
 		}
 		if err != nil {
 			failed = append(failed, err)
 			continue
 		}
-		fmt.Fprintln(c.stdout, "Deleted", p.ID)
+		fmt.Fprintln(c.stdout, "Deleted", human.Line(p.ID))
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d of %d sessions were not deleted: %w", len(failed), len(list), errors.Join(failed...))

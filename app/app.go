@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"strings"
 	"sync"
 	"time"
 
@@ -174,7 +173,11 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 	if o.Seed == 0 {
 		o.Seed = randomSeed()
 	}
-	o.Intention = strings.TrimSpace(o.Intention)
+	clean, err := engine.CleanIntention(o.Intention) // before the crisis screen reads it
+	if err != nil {
+		return nil, engine.State{}, err
+	}
+	o.Intention = clean
 	if err := errors.Join(engine.CheckLength(o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
 		return nil, engine.State{}, err
 	}

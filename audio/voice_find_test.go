@@ -182,7 +182,7 @@ func TestDescribeVoicesForDoctor(t *testing.T) {
 	if want := []string{"openai", "piper", "say", "flite", "espeak-ng"}; !slices.Equal(names, want) {
 		t.Errorf("names %q, want %q", names, want)
 	}
-	if defaults != 1 || !infos[0].Default || !infos[0].Available || infos[0].Where != "http://me:xxxxx@gpu.local:8880/v1" {
+	if defaults != 1 || !infos[0].Default || !infos[0].Available || infos[0].Where != "http://gpu.local:8880/v1" {
 		t.Errorf("openai: %+v", infos[0])
 	}
 	if infos[1].Available || infos[1].Note == "" || infos[2].Available {

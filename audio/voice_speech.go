@@ -8,7 +8,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"lull/engine"
+	"lull/redact"
 )
 
 // speech is a voice from an OpenAI-compatible POST {base}/audio/speech.
@@ -29,7 +29,6 @@ import (
 type speech struct {
 	api     openai.AudioSpeechService
 	where   string // the base URL, for messages
-	key     string // kept only to scrub it from messages
 	model   string
 	voice   string
 	format  string        // "wav" or "pcm"
@@ -73,7 +72,7 @@ var speechSpeed = [len(engine.Phases)]float64{
 // OPENAI_API_KEY is never read here, so a key meant for OpenAI cannot
 // reach another server.
 func newSpeech(cfg SpeechConfig) *speech {
-	s := &speech{key: cfg.APIKey, model: cfg.Model, voice: cfg.Voice, format: cfg.Format, timeout: speechTimeout}
+	s := &speech{model: cfg.Model, voice: cfg.Voice, format: cfg.Format, timeout: speechTimeout}
 	if s.model == "" {
 		s.model = speechModel
 	}
@@ -90,8 +89,9 @@ func newSpeech(cfg SpeechConfig) *speech {
 	}
 	if cfg.APIKey != "" {
 		opts = append(opts, option.WithAPIKey(cfg.APIKey))
+		redact.Key(cfg.APIKey) // whatever a server echoes of it is masked
 	}
-	s.where = redactURL(base)
+	s.where = redact.URL(base)
 	if base == "" {
 		s.where = openaiBase
 	}
@@ -106,15 +106,6 @@ func speechBase(cfg SpeechConfig) string {
 		return cfg.BaseURL
 	}
 	return os.Getenv("OPENAI_BASE_URL")
-}
-
-// redactURL hides any password written into a URL.
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "(an unreadable URL)"
-	}
-	return u.Redacted()
 }
 
 func (s *speech) Name() string { return "openai" }

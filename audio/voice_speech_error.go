@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/openai/openai-go/v3"
+
+	"lull/redact"
 )
 
 // failure says what went wrong with a request: the HTTP status and the
@@ -39,10 +41,7 @@ func (s *speech) failure(err error, raw *http.Response) error {
 // fail names the voice and keeps the key out of the message, whatever a
 // server echoed back.
 func (s *speech) fail(format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if s.key != "" {
-		msg = strings.ReplaceAll(msg, s.key, "[key]")
-	}
+	msg := redact.Text(fmt.Sprintf(format, args...))
 	return &voiceError{voice: s.Name(), err: errors.New(msg)}
 }
 

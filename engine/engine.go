@@ -13,6 +13,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"lull/redact"
 )
 
 // ErrAbandoned is what Run returns when the session was cancelled for good.
@@ -258,8 +260,10 @@ func (e *Engine) publish(ev Event) Event {
 }
 
 // note records a system entry in the history and tells the views. Callers
-// hold e.mu.
+// hold e.mu. The text often quotes a provider's error, which may echo a
+// key: it is redacted before it is stored or shown.
 func (e *Engine) note(kind EventKind, text string) {
+	text = redact.Text(text)
 	e.st.History = append(e.st.History, Entry{At: e.now(), Phase: e.st.Phase, Role: RoleSystem, Text: text})
 	e.publish(Event{Kind: kind, Phase: e.st.Phase, Text: text})
 }

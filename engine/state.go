@@ -147,6 +147,11 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 	if err := CheckLength(opts.Length); err != nil {
 		return State{}, err
 	}
+	intention, err := CleanIntention(opts.Intention)
+	if err != nil {
+		return State{}, err
+	}
+	opts.Intention = intention
 	st := State{
 		ID:         id,
 		Status:     Created,

@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/openai/openai-go/v3"
+
+	"lull/redact"
 )
 
 // Failure is why a call to the model failed, in words for the listener and
@@ -37,6 +38,9 @@ const (
 	kindStreamRefused = "refused"       // an error event that another try will not fix
 )
 
+// Error is the failure in words, redacted: a provider's message or a
+// network error may quote the key, or a URL carrying one, and these words
+// reach the log, the session's history and the screen.
 func (f *Failure) Error() string {
 	var b strings.Builder
 	if f.Status != 0 {
@@ -46,7 +50,7 @@ func (f *Failure) Error() string {
 		fmt.Fprintf(&b, "%s: ", f.Code)
 	}
 	b.WriteString(f.Message)
-	return b.String()
+	return redact.Text(b.String())
 }
 
 // retryable reports whether another try may succeed.
@@ -103,16 +107,7 @@ func classify(err error) *Failure {
 		}
 		return f
 	}
-	return &Failure{Kind: kindNetwork, Message: redactURLs(err.Error())}
-}
-
-// urlInText finds the URLs a network error quotes.
-var urlInText = regexp.MustCompile(`https?://[^\s"']+`)
-
-// redactURLs keeps credentials in a URL's user info or query out of error
-// text, which reaches the log and the session's history.
-func redactURLs(s string) string {
-	return urlInText.ReplaceAllStringFunc(s, RedactURL)
+	return &Failure{Kind: kindNetwork, Message: err.Error()}
 }
 
 // refusesChain spots a 400 about previous_response_id: OpenAI's

@@ -29,6 +29,7 @@ import (
 
 	"lull/engine"
 	"lull/prompts"
+	"lull/redact"
 )
 
 // OpenAIBaseURL is OpenAI's own API.
@@ -101,7 +102,7 @@ func New(cfg Config) (*Guide, error) {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	u, err := url.Parse(cfg.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("the LLM base URL %q is not an http(s) URL", RedactURL(cfg.BaseURL))
+		return nil, fmt.Errorf("the LLM base URL %q is not an http(s) URL", redact.URL(cfg.BaseURL))
 	}
 	if cfg.Model == "" {
 		// Other servers name their models their own way; one that does not
@@ -134,6 +135,7 @@ func New(cfg Config) (*Guide, error) {
 	if err != nil {
 		return nil, err
 	}
+	redact.Key(cfg.APIKey) // whatever a server echoes of it is masked
 	key := cfg.APIKey
 	if key == "" {
 		key = "none" // local servers take any key; openai-go insists on one
@@ -165,7 +167,7 @@ func (g *Guide) Model() string { return g.cfg.Model }
 
 // Provider names where the guide's stored responses live: a chain goes on
 // only at the same endpoint with the same model.
-func (g *Guide) Provider() string { return RedactURL(g.cfg.BaseURL) + "#" + g.cfg.Model }
+func (g *Guide) Provider() string { return redact.URL(g.cfg.BaseURL) + "#" + g.cfg.Model }
 
 // Describe says where the guide's words come from, for doctor and logs.
 // It never includes the key.
@@ -176,7 +178,7 @@ func (g *Guide) Describe() string {
 	if g.stateless {
 		mode = "stateless (" + g.why + ")"
 	}
-	return fmt.Sprintf("%s at %s, %s", g.cfg.Model, RedactURL(g.cfg.BaseURL), mode)
+	return fmt.Sprintf("%s at %s, %s", g.cfg.Model, redact.URL(g.cfg.BaseURL), mode)
 }
 
 // IsOpenAI reports whether a base URL is OpenAI's own API.
@@ -191,21 +193,10 @@ func knownUnchained(u *url.URL) bool {
 	return u.Port() == "11434"
 }
 
-// RedactURL drops user info and query from a URL: a token someone put
-// there must not reach a log or a session file.
-func RedactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return "(unparseable URL)"
-	}
-	u.User = nil
-	u.RawQuery = ""
-	u.Fragment = ""
-	return u.String()
-}
-
 // goStateless switches the guide to sending the history with every call.
+// why may be a server's own words, kept for Describe: redacted.
 func (g *Guide) goStateless(why string) {
+	why = redact.Text(why)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if !g.stateless {

@@ -29,7 +29,7 @@ func rebuild(sc *scan, id string) (engine.State, error) {
 		return engine.State{}, fmt.Errorf("its opening names session %q, not this one", open.ID)
 	}
 	st, err := engine.NewState(id, engine.Options{
-		Length: open.Length, Intention: open.Intention, Seed: open.Seed, Voice: open.Voice, Soundscape: open.Soundscape,
+		Length: open.Length, Intention: engine.KeptIntention(open.Intention), Seed: open.Seed, Voice: open.Voice, Soundscape: open.Soundscape,
 	}, open.Created)
 	if err != nil {
 		return st, fmt.Errorf("its opening: %w", err)

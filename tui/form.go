@@ -5,12 +5,15 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"lull/engine"
+	"lull/human"
 )
 
 type formField int
@@ -35,13 +38,14 @@ type formView struct {
 	voice      int
 	soundscape int
 	intention  textinput.Model
+	refusal    string // why the intention cannot be used, until it is edited
 	focus      formField
 }
 
 func newFormView(c Choices, styles *Styles) formView {
 	in := textinput.New()
 	in.Placeholder = "optional — sleep, calm before a talk…"
-	in.CharLimit = 120
+	in.CharLimit = engine.MaxIntention
 	in.Prompt = ""
 	in.SetStyles(styles.TextInput)
 	f := formView{
@@ -57,9 +61,11 @@ func newFormView(c Choices, styles *Styles) formView {
 
 func (f *formView) SetStyles(s *Styles) { f.intention.SetStyles(s.TextInput) }
 
-// Options are the choices made, ready for the engine.
+// Options are the choices made, ready for the engine. The intention is
+// cleaned by the engine's rule; Update has refused one the rule refuses.
 func (f formView) Options() engine.Options {
-	o := engine.Options{Intention: strings.TrimSpace(f.intention.Value())}
+	intention, _ := engine.CleanIntention(f.intention.Value())
+	o := engine.Options{Intention: intention}
 	if len(f.choices.Lengths) > 0 {
 		o.Length = time.Duration(f.choices.Lengths[f.length]) * time.Minute
 	}
@@ -86,15 +92,21 @@ const (
 
 func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
-	if !ok {
+	if !ok { // a paste, the cursor's blink
 		var cmd tea.Cmd
+		before := f.intention.Value()
 		f.intention, cmd = f.intention.Update(msg)
+		f.keepPlain(before)
 		return formStay, cmd
 	}
 	switch {
 	case key.Matches(kp, keys.Back):
 		return formBack, nil
 	case key.Matches(kp, keys.Begin):
+		if _, err := engine.CleanIntention(f.intention.Value()); err != nil {
+			f.refusal = err.Error()
+			return formStay, f.setFocus(fieldIntention)
+		}
 		return formSubmit, nil
 	case key.Matches(kp, keys.Next):
 		return formStay, f.setFocus((f.focus + 1) % fieldCount)
@@ -118,10 +130,38 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 		f.soundscape = cycle(f.soundscape, step, len(f.choices.Soundscapes))
 	case fieldIntention:
 		var cmd tea.Cmd
+		before := f.intention.Value()
 		f.intention, cmd = f.intention.Update(msg)
+		f.keepPlain(before)
 		return formStay, cmd
 	}
 	return formStay, nil
+}
+
+// keepPlain takes out of the intention any control the rule refuses — a
+// bidi override pasted in, say — and says what it took, so the field
+// never shows one and the listener knows why their text changed. An edit
+// clears the last refusal.
+func (f *formView) keepPlain(before string) {
+	v := f.intention.Value()
+	if v == before {
+		return
+	}
+	f.refusal = ""
+	var b strings.Builder
+	for _, r := range v {
+		switch what := human.Control(r); {
+		case what == "":
+			b.WriteRune(r)
+		case unicode.IsSpace(r):
+			b.WriteByte(' ')
+		case f.refusal == "":
+			f.refusal = "The intention cannot hold " + what + "; it was taken out."
+		}
+	}
+	if f.refusal != "" {
+		f.intention.SetValue(b.String())
+	}
 }
 
 // cycle moves i by step within n choices, stopping at the ends.
@@ -177,7 +217,12 @@ func (f formView) View(width int, s *Styles) string {
 	f.intention.SetWidth(max(width-18, 10))
 
 	b.WriteString(label(fieldLength, "Length") + " " + choices(fieldLength, lengths, f.length, "minutes") + "\n\n")
-	b.WriteString(label(fieldIntention, "Intention") + " " + f.intention.View() + "\n\n")
+	b.WriteString(label(fieldIntention, "Intention") + " " + f.intention.View() + "\n")
+	if f.refusal != "" {
+		wrap := lipgloss.NewStyle().Width(max(width, 12)).PaddingLeft(2)
+		b.WriteString(s.Error.Render(wrap.Render(human.Line(f.refusal))) + "\n")
+	}
+	b.WriteString("\n")
 	if len(f.choices.Guides) > 0 {
 		guideNote := ""
 		switch {

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"lull/human"
 )
 
 // salvage is the third recovery level on screen: a session whose file,
@@ -42,6 +44,9 @@ func (m Model) onSalvaged(msg salvagedMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.screen != screenHome || m.dialog != dialogNone {
 		return m, nil
+	}
+	for i, f := range msg.what.Found {
+		msg.what.Found[i] = human.Line(f) // what the files hold, quoted
 	}
 	m.salvage = salvage{what: msg.what, at: max(len(msg.what.From)-1, 0)}
 	m.target = msg.what.ID

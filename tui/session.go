@@ -14,20 +14,20 @@ import (
 // phases, its clock, its words, its state.
 type sessionView struct {
 	id        string
-	intention string
+	intention string // printable (human.Line), as is all text in the view
 	status    engine.Status
 	progress  engine.Progress
 	words     transcript
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
-	problem   string // the last error, shown while interrupted
+	problem   string // the last error, shown while interrupted; printable
 	unsaved   string // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
 }
 
 func newSessionView(st engine.State) sessionView {
 	v := sessionView{
 		id:        st.ID,
-		intention: st.Intention,
+		intention: human.Line(st.Intention),
 		status:    st.Status,
 		progress:  engine.Progress{Status: st.Status, Phase: st.Phase, Elapsed: st.Elapsed, Length: st.Length},
 		words:     newTranscript(),
@@ -52,6 +52,8 @@ func (v *sessionView) apply(ev engine.Event) {
 		}
 		v.words.sentence(ev.Phase, ev.Text)
 		v.started = true
+	case engine.EventError:
+		v.problem = human.Line(ev.Text) // shown while interrupted
 	case engine.EventStatus:
 		v.status = ev.Status
 		v.progress.Status = ev.Status

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"lull/human"
 )
 
 // level is how much a status message matters.
@@ -28,7 +30,7 @@ type statusTimeoutMsg struct{ seq int }
 // set shows a message; it clears itself after d (never when d is 0).
 func (s *statusLine) set(text string, l level, d time.Duration) tea.Cmd {
 	s.seq++
-	s.text, s.level = text, l
+	s.text, s.level = human.Line(text), l // errors and notices quote providers and files
 	if d <= 0 {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // transcript is the session's words so far: phase headings and
@@ -30,8 +31,9 @@ func (t *transcript) heading(p engine.Phase) {
 	t.add(transcriptLine{phase: p, text: p.Title(), heading: true})
 }
 
+// sentence adds what the guide said: a model's words, made printable.
 func (t *transcript) sentence(p engine.Phase, text string) {
-	t.add(transcriptLine{phase: p, text: text})
+	t.add(transcriptLine{phase: p, text: human.Line(text)})
 	t.current = len(t.lines) - 1
 }
 
@@ -55,7 +57,7 @@ func (t *transcript) rebuild(history []engine.Entry) {
 			t.heading(e.Phase)
 			phase = e.Phase
 		}
-		t.add(transcriptLine{phase: e.Phase, text: e.Text})
+		t.add(transcriptLine{phase: e.Phase, text: human.Line(e.Text)})
 	}
 }
 

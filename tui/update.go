@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // Messages from commands. Those about a run carry its generation.
@@ -140,6 +141,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, m.status.set(strings.Join(msg, " · "), levelWarn, 10*time.Second)
 	case sessionsMsg:
+		msg.infos, msg.problems = printableSessions(msg.infos, msg.problems)
 		cmd := m.home.SetSessions(msg.infos, msg.problems)
 		m.offerRecovery(msg.infos)
 		return m, cmd
@@ -185,7 +187,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.gen == m.gen && m.run != nil {
 			m.sess.unsaved = ""
 			if msg.err != nil {
-				m.sess.unsaved = msg.err.Error()
+				m.sess.unsaved = human.Lines(msg.err.Error())
 			}
 		}
 		return m, nil
@@ -229,7 +231,6 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 			continue
 		case engine.EventError:
 			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
-			m.sess.problem = ev.Text
 			check = true
 		case engine.EventNotice:
 			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))

@@ -18,7 +18,7 @@ type chatAnswer struct {
 
 // chat serves POST /v1/chat/completions.
 func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
-	req, model, f, ok := s.take(w, body)
+	req, model, f, ok := s.take(w, r, body)
 	if !ok {
 		return
 	}

@@ -31,6 +31,8 @@ const (
 	faultCut
 	faultIncomplete
 	faultReplay
+	faultEchoKey
+	faultRedirectKey
 )
 
 // ErrorEvent streams the start of an answer (created, in_progress, a couple

@@ -35,7 +35,7 @@ type answer struct {
 // fault, which must be served before the body is judged (a queued 429
 // answers even a malformed request). It reports whether the caller should
 // go on and answer.
-func (s *Server) take(w http.ResponseWriter, body []byte) (req *object, model string, f Fault, ok bool) {
+func (s *Server) take(w http.ResponseWriter, r *http.Request, body []byte) (req *object, model string, f Fault, ok bool) {
 	req, parseErr := parseObject(body)
 	if req == nil {
 		req = newObject()
@@ -49,6 +49,12 @@ func (s *Server) take(w http.ResponseWriter, body []byte) (req *object, model st
 	case faultReplay:
 		serveReplay(w, f)
 		return req, model, f, false
+	case faultEchoKey:
+		serveEchoKey(w, r, f)
+		return req, model, f, false
+	case faultRedirectKey:
+		serveRedirectKey(w, r)
+		return req, model, f, false
 	}
 	if parseErr != nil {
 		writeJSON(w, http.StatusBadRequest, apiError(badJSON, "invalid_request_error", nil, nil))
@@ -59,7 +65,7 @@ func (s *Server) take(w http.ResponseWriter, body []byte) (req *object, model st
 
 // responses serves POST /v1/responses.
 func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) {
-	req, model, f, ok := s.take(w, body)
+	req, model, f, ok := s.take(w, r, body)
 	if !ok {
 		return
 	}

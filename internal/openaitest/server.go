@@ -237,6 +237,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.chat(w, r, body)
 	case path == "/v1/moderations" && r.Method == http.MethodPost:
 		s.moderate(w, body)
+	case path == gonePath:
+		hangUp(w) // where RedirectKey sends the client
 	default:
 		// What api.openai.com answers for a path it does not have.
 		writeJSON(w, http.StatusNotFound, apiError("Invalid URL ("+r.Method+" "+path+")", "invalid_request_error", nil, nil))
