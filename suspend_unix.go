@@ -16,8 +16,8 @@ import (
 // jobControl reports whether lull runs as a job of a shell that does job
 // control — in a process group of its own, under a parent in its session
 // — so a stopped lull can be brought back with fg. Without one (lull run
-// straight by tmux, ssh or a script), nothing would continue it; the
-// kernel even ignores SIGTSTP there.
+// straight by tmux, ssh or a script), nothing would continue it (and in
+// an orphaned process group the kernel ignores SIGTSTP altogether).
 func jobControl() bool {
 	sid, err := unix.Getsid(0)
 	if err != nil || unix.Getpgrp() == sid {

@@ -58,8 +58,9 @@ func (m Model) onResumed(msg resumedMsg) (tea.Model, tea.Cmd) {
 
 // suspension runs lull's own stop the way Bubble Tea runs another program:
 // the terminal handed back (screen restored, cooked mode) until it
-// returns, then taken again and redrawn. Bubble Tea's tea.Suspend stops
-// the process with SIGTSTP, which lull catches to pause first.
+// returns, then taken again and redrawn. Not tea.Suspend: it stops the
+// process with SIGTSTP, which lull catches (to pause first), so lull
+// would not stop.
 type suspension func() error
 
 func (s suspension) Run() error        { return s() }
