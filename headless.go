@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
+	"io"
 	"time"
 
 	"lull/app"
@@ -16,11 +14,15 @@ import (
 
 // headless runs a session without a screen: each sentence is printed as it
 // is spoken, with a line naming each phase as it begins — for scripts,
-// screen readers and SSH. Ctrl-C pauses and saves; its handler is in place
-// before start opens the session, so no moment is left where it kills lull.
+// screen readers and SSH. Ctrl-C, kill, a closed terminal and a reader that
+// went away pause and save (see ending); the watch is in place before
+// start opens the session, so no moment is left where they kill lull.
 func (c *cli) headless(start func() (*app.Run, error)) error {
-	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
+	ends := watchEnding(nil)
+	defer ends.stop()
+	defer catchBrokenPipe()()
+	defer func(w io.Writer) { c.stdout = w }(c.stdout)
+	c.stdout = readerGone{w: c.stdout, end: ends}
 	r, err := start()
 	if err != nil {
 		return err
@@ -43,7 +45,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	go func() {
 		select {
 		case <-r.Done():
-		case <-signals.Done():
+		case <-ends.Done():
 		}
 		cancelFollow()
 	}()
@@ -71,14 +73,14 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 		break
 	}
 
-	if signals.Err() != nil {
+	if sig, ok := ends.Signal(); ok {
 		if err := r.Close(); err != nil {
-			return err
+			return &exitError{code: exitCode(sig), err: err}
 		}
-		p := r.Progress()
-		fmt.Fprintf(c.stderr, "\nPaused at %s, %s of %s. Resume with: lull resume %s\n",
-			p.Phase.Title(), human.Clock(p.Elapsed), human.Clock(p.Length), st.ID)
-		return &exitError{code: 130}
+		if note := stoppedNote(r.Snapshot()); note != "" {
+			fmt.Fprintf(c.stderr, "\n%s\n", note)
+		}
+		return &exitError{code: exitCode(sig)}
 	}
 	runErr := r.Err()
 	closeErr := r.Close() // an *app.UnsavedError when the last save did not reach the disk

@@ -22,17 +22,44 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 	o.Backend = backend{app: env.app}
 	o.Crisis = prompts.Crisis
 	_, o.NoColor = os.LookupEnv("NO_COLOR")
+	if jobControl() {
+		o.Suspend = stopJob
+	}
 	restore := redirectStderr(env.logf)
 	// Twenty frames a second: the breath animation needs ten, typing feels
 	// instant, and an idle screen wakes a third as often as the default.
-	p := tea.NewProgram(tui.New(o), tea.WithFPS(20))
+	// lull handles signals itself: Bubble Tea's handler would make SIGINT
+	// an error and leave SIGHUP to kill lull with the session unsaved.
+	p := tea.NewProgram(tui.New(o), tea.WithFPS(20), tea.WithoutSignalHandler())
+	ends := watchEnding(func(first bool) {
+		if first {
+			go p.Quit() // the screen ends as q ends it: restored, then saved below
+		} else {
+			go p.Kill() // asked twice: do not wait for the screen
+		}
+	})
+	stopForwarding := forwardStops(p)
 	final, err := p.Run()
+	stopForwarding()
 	restore()
-	var closeErr error
-	if m, ok := final.(tui.Model); ok {
-		// Whatever the TUI left open is paused and saved before lull
-		// exits; what could not be saved is said now the screen is gone.
-		closeErr = errors.Join(m.Unsaved(), m.Close())
+	m, _ := final.(tui.Model)
+	open := m.Session()
+	// Whatever the TUI left open is paused and saved before lull exits;
+	// what could not be saved is said now the screen is gone.
+	closeErr := errors.Join(m.Unsaved(), m.Close())
+	ends.stop()
+	if sig, ok := ends.Signal(); ok {
+		// The signal says how the screen ended; a dead terminal's read
+		// error says nothing more.
+		if closeErr != nil {
+			return &exitError{code: exitCode(sig), err: closeErr}
+		}
+		if open != nil {
+			if note := stoppedNote(open.Snapshot()); note != "" {
+				fmt.Fprintln(c.stderr, note)
+			}
+		}
+		return &exitError{code: exitCode(sig)}
 	}
 	if err != nil {
 		return fmt.Errorf("the screen failed: %w (try lull new --no-tui)", errors.Join(err, closeErr))

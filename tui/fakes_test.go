@@ -19,6 +19,11 @@ type quickSpeaker struct {
 	cond   *sync.Cond
 	paused bool
 	pos    time.Duration
+	// holdAfter, when above 0, is how many utterances and rests play
+	// before the speaker holds the last one until the run ends: a test
+	// that pauses or cancels mid-session cannot lose the race to its end
+	// however slowly the machine runs the screen.
+	holdAfter, played int
 }
 
 type quickUtterance time.Duration
@@ -36,6 +41,14 @@ func (s *quickSpeaker) Prepare(_ context.Context, l engine.Line) (engine.Utteran
 }
 
 func (s *quickSpeaker) advance(ctx context.Context, d time.Duration) error {
+	s.mu.Lock()
+	s.played++
+	held := s.holdAfter > 0 && s.played > s.holdAfter
+	s.mu.Unlock()
+	if held {
+		<-ctx.Done()
+		return ctx.Err()
+	}
 	select {
 	case <-time.After(time.Millisecond):
 	case <-ctx.Done():
@@ -117,6 +130,14 @@ type testRun struct {
 
 func startTestRun(st engine.State) *testRun { return startTestRunWith(st, plainGuide{}) }
 
+// startHeldRun is a run that speaks a few sentences, then holds the next
+// one until it is paused, cancelled or closed: it never completes.
+func startHeldRun(st engine.State) *testRun {
+	sp := newQuickSpeaker()
+	sp.holdAfter = 12
+	return startTestRunOn(st, plainGuide{}, sp)
+}
+
 // downGuide is a provider that is down.
 type downGuide struct{}
 
@@ -126,7 +147,11 @@ func (downGuide) Stream(context.Context, engine.Request) (engine.Stream, error) 
 }
 
 func startTestRunWith(st engine.State, g engine.Guide) *testRun {
-	e, err := engine.New(st, engine.Config{Guide: g, Speaker: newQuickSpeaker()})
+	return startTestRunOn(st, g, newQuickSpeaker())
+}
+
+func startTestRunOn(st engine.State, g engine.Guide, sp engine.Speaker) *testRun {
+	e, err := engine.New(st, engine.Config{Guide: g, Speaker: sp})
 	if err != nil {
 		panic(err)
 	}

@@ -47,9 +47,10 @@ type KeyMap struct {
 	CleanUp   key.Binding // abandon the stale sessions
 	Keep      key.Binding // keep them as they are
 
-	Help  key.Binding
-	Quit  key.Binding
-	Force key.Binding
+	Help    key.Binding
+	Quit    key.Binding
+	Force   key.Binding
+	Suspend key.Binding // pause, and hand the terminal back to the shell until fg
 }
 
 // DefaultKeyMap is lull's keys.
@@ -90,9 +91,10 @@ func DefaultKeyMap() KeyMap {
 		CleanUp:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clean up")),
 		Keep:      key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "keep")),
 
-		Help:  key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Quit:  key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		Force: key.NewBinding(key.WithKeys("ctrl+c")),
+		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:    key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Force:   key.NewBinding(key.WithKeys("ctrl+c")),
+		Suspend: key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend")),
 	}
 }
 

@@ -55,6 +55,10 @@ type Options struct {
 	// Crisis is shown instead of a session when an intention signals
 	// that the listener may be in danger.
 	Crisis string
+	// Suspend stops lull until the shell brings it back (fg) and returns
+	// then; the terminal is handed back meanwhile. Nil when no shell can
+	// bring lull back: Ctrl-Z then only pauses.
+	Suspend func() error
 }
 
 // Model is the root of the TUI.
@@ -66,6 +70,7 @@ type Model struct {
 	noColor bool
 	now     func() time.Time
 	help    help.Model
+	suspend func() error
 
 	width, height int
 	screen        screen
@@ -118,6 +123,7 @@ func New(o Options) Model {
 		now:     o.Now,
 		help:    help.New(),
 		crisis:  o.Crisis,
+		suspend: o.Suspend,
 	}
 	m.help.Styles = st.Help
 	m.home = newHomeView(m.styles, m.now)
@@ -290,6 +296,9 @@ func (m Model) Unsaved() error {
 	}
 	return errors.Join(errs...)
 }
+
+// Session is the session on screen, nil when there is none.
+func (m Model) Session() Run { return m.run }
 
 // Close pauses, saves and lets go of any session still open, for when the
 // program ends some other way than through q.

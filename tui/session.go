@@ -20,8 +20,9 @@ type sessionView struct {
 	words     transcript
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
-	problem   string // the last error, shown while interrupted; printable
-	unsaved   string // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
+	problem   string        // the last error, shown while interrupted; printable
+	unsaved   string        // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
+	asked     engine.Status // the listener's pause or resume, until the engine confirms it
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -55,8 +56,8 @@ func (v *sessionView) apply(ev engine.Event) {
 	case engine.EventError:
 		v.problem = human.Line(ev.Text) // shown while interrupted
 	case engine.EventStatus:
-		v.status = ev.Status
-		v.progress.Status = ev.Status
+		v.status = v.settle(ev.Status)
+		v.progress.Status = v.status
 	case engine.EventCompleted:
 		v.status = engine.Completed
 		v.words.current = -1
@@ -65,12 +66,18 @@ func (v *sessionView) apply(ev engine.Event) {
 
 // resync rebuilds the view from a snapshot after falling behind.
 func (v *sessionView) resync(st engine.State) {
+	shown, asked := v.progress, v.asked
 	*v = newSessionView(st)
+	v.asked = asked
+	v.status = v.settle(v.status)
+	v.progress = steady(shown, v.progress, v.status)
 }
 
+// setProgress takes the engine's clock into the view; the clock on screen
+// never steps back (see steady).
 func (v *sessionView) setProgress(p engine.Progress) {
-	v.progress = p
-	v.status = p.Status
+	v.status = v.settle(p.Status)
+	v.progress = steady(v.progress, p, v.status)
 }
 
 func (v sessionView) statusWord() string {

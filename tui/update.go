@@ -178,9 +178,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.status.set(msg.text, levelInfo, 3*time.Second)
 	case actionMsg:
 		if msg.gen == m.gen && msg.err != nil {
+			m.sess.unask() // the engine's word stands
 			return m, m.status.set(friendly(msg.err), levelError, 6*time.Second)
 		}
 		return m, nil
+	case StopMsg:
+		return m.stop()
+	case resumedMsg:
+		return m.onResumed(msg)
 	case closedMsg:
 		return m.onClosed(msg)
 	case unsavedMsg:
@@ -297,6 +302,9 @@ func (m Model) onKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		cmd := m.closeRun(true)
 		return m, cmd
 	}
+	if key.Matches(msg, m.keys.Suspend) {
+		return m.stop()
+	}
 	if m.dialog != dialogNone {
 		return m.onDialogKey(msg)
 	}
@@ -394,10 +402,10 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		r := m.run
 		switch m.sess.status {
 		case engine.Running:
-			m.sess.status = engine.Paused // shown at once; the engine confirms
+			m.sess.ask(engine.Paused) // shown at once; the engine confirms
 			return m, m.act(r.Pause)
 		case engine.Paused:
-			m.sess.status = engine.Running
+			m.sess.ask(engine.Running)
 			return m, m.act(r.Resume)
 		}
 		return m, nil

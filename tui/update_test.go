@@ -212,7 +212,7 @@ func TestStatusTimerNeverClearsANewerMessage(t *testing.T) {
 func TestSessionPauseResumeQuitFlow(t *testing.T) {
 	b := &fakeBackend{}
 	st, _ := engine.NewState("2026-11-23-0930-flow", engine.Options{Length: 30 * time.Minute}, testNow)
-	r := startTestRun(st)
+	r := startHeldRun(st)
 	b.runs = append(b.runs, r)
 	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
@@ -240,7 +240,7 @@ func TestSessionPauseResumeQuitFlow(t *testing.T) {
 func TestCancelAsksThenAbandons(t *testing.T) {
 	b := &fakeBackend{}
 	st, _ := engine.NewState("2026-11-23-0930-cncl", engine.Options{Length: 30 * time.Minute}, testNow)
-	r := startTestRun(st)
+	r := startHeldRun(st)
 	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	waitFor(t, tm, "speaking")
