@@ -50,6 +50,10 @@ func TestStopWithoutAShellOnlyPauses(t *testing.T) {
 			st, _ := engine.NewState("2026-11-23-0930-nosh", engine.Options{Length: 30 * time.Minute}, testNow)
 			r := startHeldRun(st)
 			t.Cleanup(func() { r.Close() })
+			// The screen learns the session runs from its first snapshot.
+			if got := waitStatus(r, engine.Running); got != engine.Running {
+				t.Fatalf("the session is %s, want running", got)
+			}
 			m := sized(New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }}), 80, 24)
 			next, cmd := m.Update(msg)
 			m = run(t, next.(Model), cmd)
