@@ -38,7 +38,6 @@ var signPieces = strings.NewReplacer(
 	"{end}", `(?:\s*(?:,|$)|\s+(?:anymore|any longer|ever again|again|forever|for good|now|right now|tonight|tomorrow|soon|today|and|but|so|because|honestly|tbh|lol|fr|i|im|id|ive)\b)`,
 	"{die}", `di+e+`,
 	"{want}", `(?:want|wanted|wish|wishing|need|ready|going|plan|planning|trying|try|hope|hoping|about|deserve|would like|like)`,
-	"{me}", `(?:myself|me)`,
 	"{pills}", `(?:pills|meds|tablets|medication|medicine|painkillers|sleeping pills|paracetamol|tylenol|insulin)`,
 	"{ifgone}", `if\s+i\s+(?:(?:was|were)\s+(?:gone|dead|not here|not around|never born)|(?:wasnt|werent)\s+(?:here|around|alive|born)|died|disappeared|was to die|killed myself|didnt exist)\b`,
 	"{not}", `(?:dont|not|never|no longer|didnt)`,
@@ -86,16 +85,16 @@ var crisisSigns = []crisisSign{
 	sign("self-harm", `\bself ?(?:harm|injur|mutilat)\w*`),
 	sign("cutting", `\bcutting\s+(?:again|my (?:arms?|legs?|wrists?|skin|thighs?|body))\b|\b(?:start\w*|been|keep|kept|back to|urge to|want to|relaps\w*(?: on| into| to)?)\s+cutting\b`).
 		unless(`\s+(?:down|back|out|off|up|in|carbs|sugar|caffeine|costs|corners|ties|hair|my hair|the|a|an|some|wood|paper|onions|vegetables)\b`),
+	sign("want to cut", `\b(?:want|need|urge|going|itching)\s+to\s+cut(?:\s+myself)?{end}`),
 
 	// Ending one's life, in words that leave no other reading.
-	sign("want to cut", `\b(?:want|need|urge|going|itching)\s+to\s+cut(?:\s+myself)?{end}`),
 	sign("end my life", `\b(?:end|ending|ended|take|taking|took)\s+(?:my|my own)\s+li(?:fe|ves)\b`),
 	sign("end it all", `\b(?:end|ending)\s+(?:it all|everything|all of it)\b|\b(?:end|ending)\s+(?:it|things)\b`).
 		unless(`\s+(?:with|between|there|here|early|on a|off|at work|properly|nicely|well|for the day|for today|today at)\b`),
 	sign("want to die", `\b{want}\s+to\s+(?:{die}|be dead)\b`).
 		// Not wanted, someone else's ("grandma is ready to die"), or
 		// panic's fear ("feels like im going to die").
-		negatedBy(`\b(?:dont|not|never|no longer|didnt|doesnt|scared|afraid|fear)\s+(?:\w+\s+)?|\b(?:is|are|was|were|he|she|they|its)\s+|\b(?:feel|feels|felt|feeling|like|as if|think|thought|sure|scared|afraid|worried)\s+(?:im|i am|i was|i will|ill)\s+`).
+		negatedBy(`\b(?:dont|not|never|no longer|didnt|doesnt|scared|afraid|fear)\s+(?:\w+\s+)?|\b(?:is|are|he|she|they|its)\s+|\b(?:he|she|it|they|who|[a-z]{2,})\s+(?:was|were)\s+|\b(?:feel|feels|felt|feeling|like|as if|think|thought|sure|scared|afraid|worried)\s+(?:im|i am|i was|i will|ill)\s+`).
 		unless(`\s+(?:of|from)\s+(?:embarrassment|boredom|laughter|laughing|cringe|cuteness|the heat)`),
 	sign("want to be gone", `\b(?:{want}\s+to|rather|prefer(?:\s+to)?)\s+(?:be\s+gone|be\s+no\s+more|not\s+(?:exist|be alive|be here|be around|live|wake up)|never\s+(?:exist|wake up))\b`).
 		unless(`\s+(?:by|before|from|for|at|in|on|when|until|till|tomorrow morning)\b`),
