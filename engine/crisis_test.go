@@ -15,20 +15,27 @@ const (
 	ordinaryRefusedTarget = 0.01
 )
 
-// corpus is one file of testdata/crisis: intentions, one a line.
-type corpus struct {
-	file   string
-	crisis bool // every line must be met with help
-	// heldOut files were written after the signs were, and not looked at
-	// while writing them: they measure how the screen generalizes.
+// round is one writer's set of intentions, written at one time: a crisis
+// side, where every line must be met with help, and an ordinary side, where
+// every line must start a session. Files are in testdata/crisis.
+type round struct {
+	name             string
+	crisis, ordinary string
+	// heldOut rounds were not looked at while the signs were written: their
+	// rates measure how the screen does on phrasings it was not fitted to,
+	// and are printed, not held to the targets (a held-out miss is
+	// reported, not patched with a pattern made for it).
 	heldOut bool
 }
 
-var crisisCorpora = []corpus{
-	{"crisis.txt", true, false},
-	{"ordinary.txt", false, false},
-	{"crisis_heldout.txt", true, true},
-	{"ordinary_heldout.txt", false, true},
+var crisisRounds = []round{
+	// The first writer's corpus, with their held-out rounds 1-4 folded in
+	// after each was measured.
+	{name: "seen", crisis: "crisis.txt", ordinary: "ordinary.txt"},
+	// A second writer who had never seen the signs or the corpus; the
+	// signs were widened by kind from its misses (figures before in the
+	// files' headers).
+	{name: "blind A", crisis: "blind_a_crisis.txt", ordinary: "blind_a_ordinary.txt"},
 }
 
 func readCorpus(t *testing.T, name string) []string {
@@ -53,56 +60,61 @@ func readCorpus(t *testing.T, name string) []string {
 	return lines
 }
 
-// tally counts how one side of the corpus fared.
+// tally counts how one side of a round fared.
 type tally struct{ flagged, total int }
 
 func (c tally) rate() float64 { return float64(c.flagged) / float64(max(c.total, 1)) }
 
+// screenFile screens every line of one file and counts the refusals,
+// logging the lines that went the wrong way.
+func screenFile(t *testing.T, s *Safety, file string, crisis bool) tally {
+	t.Helper()
+	lines := readCorpus(t, file)
+	var c tally
+	c.total = len(lines)
+	for _, l := range lines {
+		err := s.ScreenIntention(l)
+		_, refused := err.(*CrisisError)
+		if err != nil && !refused {
+			t.Errorf("%q: %v, want nil or a CrisisError", l, err)
+		}
+		if refused {
+			c.flagged++
+		}
+		switch {
+		case crisis && !refused:
+			t.Logf("missed (%s): %q", file, l)
+		case !crisis && refused:
+			t.Logf("refused (%s): %q — %v", file, l, err)
+		}
+	}
+	return c
+}
+
 func TestCrisisScreenCorpus(t *testing.T) {
 	s := DefaultSafety()
-	var all, held [2]tally // [0] ordinary, [1] crisis
-	for _, c := range crisisCorpora {
-		lines := readCorpus(t, c.file)
-		side := 0
-		if c.crisis {
-			side = 1
+	for _, r := range crisisRounds {
+		caught := screenFile(t, s, r.crisis, true)
+		refused := screenFile(t, s, r.ordinary, false)
+		kind := "held to the targets"
+		if r.heldOut {
+			kind = "held out, not held to the targets"
 		}
-		for _, l := range lines {
-			err := s.ScreenIntention(l)
-			_, refused := err.(*CrisisError)
-			if err != nil && !refused {
-				t.Errorf("%q: %v, want nil or a CrisisError", l, err)
-			}
-			if refused {
-				all[side].flagged++
-				if c.heldOut {
-					held[side].flagged++
-				}
-			}
-			switch {
-			case c.crisis && !refused:
-				t.Logf("missed (%s): %q", c.file, l)
-			case !c.crisis && refused:
-				t.Logf("refused (%s): %q — %v", c.file, l, err)
-			}
+		t.Logf("%-8s crisis caught %3d/%3d = %5.1f %% (target ≥ %.0f %%), ordinary refused %3d/%3d = %4.1f %% (target ≤ %.0f %%); %s",
+			r.name, caught.flagged, caught.total, 100*caught.rate(), 100*crisisCaughtTarget,
+			refused.flagged, refused.total, 100*refused.rate(), 100*ordinaryRefusedTarget, kind)
+		if r.heldOut {
+			continue
 		}
-		all[side].total += len(lines)
-		if c.heldOut {
-			held[side].total += len(lines)
+		if caught.rate() < crisisCaughtTarget {
+			t.Errorf("%s: caught %.1f %% of crisis phrasings, want at least %.0f %%", r.name, 100*caught.rate(), 100*crisisCaughtTarget)
 		}
-	}
-	t.Logf("crisis phrasings caught:     %3d/%3d = %5.1f %% (target ≥ %.0f %%); held out %d/%d = %.1f %%",
-		all[1].flagged, all[1].total, 100*all[1].rate(), 100*crisisCaughtTarget, held[1].flagged, held[1].total, 100*held[1].rate())
-	t.Logf("ordinary intentions refused: %3d/%3d = %5.1f %% (target ≤ %.0f %%); held out %d/%d = %.1f %%",
-		all[0].flagged, all[0].total, 100*all[0].rate(), 100*ordinaryRefusedTarget, held[0].flagged, held[0].total, 100*held[0].rate())
-	if all[1].total < 80 || all[0].total < 150 {
-		t.Errorf("the corpus has %d crisis and %d ordinary lines, want at least 80 and 150", all[1].total, all[0].total)
-	}
-	if all[1].rate() < crisisCaughtTarget {
-		t.Errorf("caught %.1f %% of crisis phrasings, want at least %.0f %%", 100*all[1].rate(), 100*crisisCaughtTarget)
-	}
-	if all[0].rate() > ordinaryRefusedTarget {
-		t.Errorf("refused %.1f %% of ordinary intentions, want at most %.0f %%", 100*all[0].rate(), 100*ordinaryRefusedTarget)
+		if refused.rate() > ordinaryRefusedTarget {
+			t.Errorf("%s: refused %.1f %% of ordinary intentions, want at most %.0f %%", r.name, 100*refused.rate(), 100*ordinaryRefusedTarget)
+		}
+		if r.name == "seen" && (caught.total < 80 || refused.total < 150) {
+			t.Errorf("the seen corpus has %d crisis and %d ordinary lines, want at least 80 and 150", caught.total, refused.total)
+		}
 	}
 }
 
