@@ -40,7 +40,7 @@ func normalizeIntention(s string) string {
 	}
 	text := strings.Join(out, " ")
 	for _, p := range phrasings {
-		text = p.re.ReplaceAllString(text, p.to)
+		text = p.apply(text)
 	}
 	return text
 }
@@ -186,21 +186,18 @@ func editedOnce(a, b string) bool {
 }
 
 // phrasings make the many ways of writing a phrase one.
-var phrasings = []struct {
-	re *regexp.Regexp
-	to string
-}{
-	{regexp.MustCompile(`\bdo not\b`), "dont"},
-	{regexp.MustCompile(`\bdoes not\b`), "doesnt"},
-	{regexp.MustCompile(`\bdid not\b`), "didnt"},
-	{regexp.MustCompile(`\b(?:can not|cannot)\b`), "cant"},
-	{regexp.MustCompile(`\bwill not\b`), "wont"},
-	{regexp.MustCompile(`\bis not\b`), "isnt"},
-	{regexp.MustCompile(`\bi am\b`), "im"},
-	{regexp.MustCompile(`\bi (?:would|had)\b`), "id"},
-	{regexp.MustCompile(`\bi have\b`), "ive"},
-	{regexp.MustCompile(`\bmy self\b`), "myself"},
-	{regexp.MustCompile(`\bany more\b`), "anymore"},
-	{regexp.MustCompile(`\bno one\b`), "nobody"},
-	{regexp.MustCompile(`\bwant ta\b`), "want to"},
+var phrasings = []rewrite{
+	newRewrite(regexp.MustCompile(`\bdo not\b`), "dont"),
+	newRewrite(regexp.MustCompile(`\bdoes not\b`), "doesnt"),
+	newRewrite(regexp.MustCompile(`\bdid not\b`), "didnt"),
+	newRewrite(regexp.MustCompile(`\b(?:can not|cannot)\b`), "cant"),
+	newRewrite(regexp.MustCompile(`\bwill not\b`), "wont"),
+	newRewrite(regexp.MustCompile(`\bis not\b`), "isnt"),
+	newRewrite(regexp.MustCompile(`\bi am\b`), "im"),
+	newRewrite(regexp.MustCompile(`\bi (?:would|had)\b`), "id"),
+	newRewrite(regexp.MustCompile(`\bi have\b`), "ive"),
+	newRewrite(regexp.MustCompile(`\bmy self\b`), "myself"),
+	newRewrite(regexp.MustCompile(`\bany more\b`), "anymore"),
+	newRewrite(regexp.MustCompile(`\bno one\b`), "nobody"),
+	newRewrite(regexp.MustCompile(`\bwant ta\b`), "want to"),
 }
