@@ -124,10 +124,12 @@ func (e *CrisisError) Error() string {
 	return fmt.Sprintf("the intention suggests you may be going through something hard (%s)", e.Rule)
 }
 
-// ScreenIntention checks what the listener wrote before a session starts.
+// ScreenIntention checks what the listener wrote before a session starts,
+// with the crisis screen (crisis.go), not the sentence rules: an intention is
+// a person's words about themselves, not a guide's.
 func (s *Safety) ScreenIntention(intention string) error {
-	if v := s.Check(intention); v.Category == SelfHarm {
-		return &CrisisError{Rule: v.Rule}
+	if sign := screenCrisis(intention); sign != "" {
+		return &CrisisError{Rule: sign}
 	}
 	return nil
 }

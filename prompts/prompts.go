@@ -2,8 +2,10 @@
 // (builtin/*.yaml, one file per phase), the LLM guide's prompts (llm/: the
 // safety rules, the persona, each phase's instructions and the messages
 // that ask for words), and the message shown instead of a session when an
-// intention signals crisis (crisis.md). The files are meant to be read and
-// reviewed by people who do not read Go.
+// intention signals crisis (crisis.txt, plain text: it is printed as it is,
+// in a terminal and in the TUI; every number in it is sourced in
+// crisis_sources.md). The files are meant to be read and reviewed by people
+// who do not read Go.
 package prompts
 
 import (
@@ -22,7 +24,7 @@ var builtinFiles embed.FS
 // Crisis is shown instead of a session when an intention suggests the
 // listener may be in danger: kindness, and where to find help.
 //
-//go:embed crisis.md
+//go:embed crisis.txt
 var Crisis string
 
 // Placeholder is replaced by the listener's intention in intention lines.

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/lipgloss/v2"
 )
 
@@ -8,7 +10,16 @@ import (
 func (m Model) dialogView(width, height int) string {
 	s := m.styles
 	if m.dialog == dialogCrisis {
-		text := lipgloss.NewStyle().Width(min(width, 72)).Render(m.crisis)
+		// The message is plain text laid out by its writer (a short table
+		// of lines by country): wrap it only when the screen is narrower.
+		msg := strings.TrimSpace(m.crisis)
+		wrap := lipgloss.NewStyle().Width(min(width, lipgloss.Width(msg)))
+		text := wrap.Render(msg)
+		if lipgloss.Height(text)+2 > height {
+			// A short screen keeps every word and the way back: the blank
+			// lines between paragraphs go first.
+			text = wrap.Render(strings.ReplaceAll(msg, "\n\n", "\n"))
+		}
 		box := s.Text.Render(text) + "\n\n" + s.Muted.Render("Press any key to go back.")
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}

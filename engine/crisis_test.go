@@ -1,0 +1,261 @@
+package engine
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The crisis screen's targets (issue 9): at least this share of crisis
+// phrasings caught, at most this share of ordinary intentions refused.
+const (
+	crisisCaughtTarget    = 0.95
+	ordinaryRefusedTarget = 0.01
+)
+
+// round is one writer's set of intentions, written at one time: a crisis
+// side, where every line must be met with help, and an ordinary side, where
+// every line must start a session. Files are in testdata/crisis.
+type round struct {
+	name             string
+	crisis, ordinary string
+	// heldOut rounds were not looked at while the signs were written: their
+	// rates measure how the screen does on phrasings it was not fitted to,
+	// and are printed, not held to the targets (a held-out miss is
+	// reported, not patched with a pattern made for it).
+	heldOut bool
+}
+
+var crisisRounds = []round{
+	// The first writer's corpus, with their held-out rounds 1-4 folded in
+	// after each was measured.
+	{name: "seen", crisis: "crisis.txt", ordinary: "ordinary.txt"},
+	// A second writer who had never seen the signs or the corpus; the
+	// signs were widened by kind from its misses (figures before in the
+	// files' headers).
+	{name: "blind A", crisis: "blind_a_crisis.txt", ordinary: "blind_a_ordinary.txt"},
+	// A round not yet looked at goes here with heldOut: true, e.g.
+	// {name: "blind B", crisis: "blind_b_crisis.txt", ordinary: "blind_b_ordinary.txt", heldOut: true}.
+}
+
+func readCorpus(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "crisis", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// tally counts how one side of a round fared.
+type tally struct{ flagged, total int }
+
+func (c tally) rate() float64 { return float64(c.flagged) / float64(max(c.total, 1)) }
+
+// screenFile screens every line of one file and counts the refusals,
+// logging the lines that went the wrong way.
+func screenFile(t *testing.T, s *Safety, file string, crisis bool) tally {
+	t.Helper()
+	lines := readCorpus(t, file)
+	var c tally
+	c.total = len(lines)
+	for _, l := range lines {
+		err := s.ScreenIntention(l)
+		_, refused := err.(*CrisisError)
+		if err != nil && !refused {
+			t.Errorf("%q: %v, want nil or a CrisisError", l, err)
+		}
+		if refused {
+			c.flagged++
+		}
+		switch {
+		case crisis && !refused:
+			t.Logf("missed (%s): %q", file, l)
+		case !crisis && refused:
+			t.Logf("refused (%s): %q — %v", file, l, err)
+		}
+	}
+	return c
+}
+
+func TestCrisisScreenCorpus(t *testing.T) {
+	s := DefaultSafety()
+	for _, r := range crisisRounds {
+		caught := screenFile(t, s, r.crisis, true)
+		refused := screenFile(t, s, r.ordinary, false)
+		kind := "held to the targets"
+		if r.heldOut {
+			kind = "held out, not held to the targets"
+		}
+		t.Logf("%-8s crisis caught %3d/%3d = %5.1f %% (target ≥ %.0f %%), ordinary refused %3d/%3d = %4.1f %% (target ≤ %.0f %%); %s",
+			r.name, caught.flagged, caught.total, 100*caught.rate(), 100*crisisCaughtTarget,
+			refused.flagged, refused.total, 100*refused.rate(), 100*ordinaryRefusedTarget, kind)
+		if r.heldOut {
+			continue
+		}
+		if caught.rate() < crisisCaughtTarget {
+			t.Errorf("%s: caught %.1f %% of crisis phrasings, want at least %.0f %%", r.name, 100*caught.rate(), 100*crisisCaughtTarget)
+		}
+		if refused.rate() > ordinaryRefusedTarget {
+			t.Errorf("%s: refused %.1f %% of ordinary intentions, want at most %.0f %%", r.name, 100*refused.rate(), 100*ordinaryRefusedTarget)
+		}
+		if r.name == "seen" && (caught.total < 80 || refused.total < 150) {
+			t.Errorf("the seen corpus has %d crisis and %d ordinary lines, want at least 80 and 150", caught.total, refused.total)
+		}
+	}
+}
+
+// The phrasings issue 9 saw start a session.
+func TestCrisisScreenIssueExamples(t *testing.T) {
+	s := DefaultSafety()
+	for _, l := range []string{
+		"I don't want to be here anymore",
+		"I'd be better off dead",
+		"kms",
+		"thinking of ending it all",
+		"I don't see the point of living anymore",
+		"I feel hopeless and can't go on",
+		"sleep, I feel hopeless and want it all to stop",
+	} {
+		if _, ok := s.ScreenIntention(l).(*CrisisError); !ok {
+			t.Errorf("%q started a session, want help", l)
+		}
+	}
+}
+
+func TestNormalizeIntention(t *testing.T) {
+	for in, want := range map[string]string{
+		"I don’t WANNA diiie!!":          "i dont want to die",
+		"I'd be beter off ded...":        "id be better off dead",
+		"s*icide thoughts":               "suicide thoughts",
+		"k1ll my self":                   "kill myself",
+		"sleep, I feel hopeless":         "sleep , i feel hopeless",
+		"self-harm":                      "self harm",
+		"wake at 4am, 1 hour":            "wake at 4am , 1 hour",
+		"i do not want to live any more": "i dont want to live anymore",
+		"I wnat to end my lfie":          "i want to end my life",
+		"homeless and tired":             "homeless and tired",
+	} {
+		if got := normalizeIntention(in); got != want {
+			t.Errorf("normalizeIntention(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A cue may only skip a pattern that could not have matched: checked on
+// every line of every round, as the screen reads it, for every sign, its
+// companion pattern, every idiom and every phrasing.
+func TestCrisisCuesNeverSkipAMatch(t *testing.T) {
+	var texts []string
+	for _, r := range crisisRounds {
+		for _, file := range []string{r.crisis, r.ordinary} {
+			for _, l := range readCorpus(t, file) {
+				texts = append(texts, strings.ToLower(l), normalizeIntention(l))
+			}
+		}
+	}
+	check := func(what string, re *regexp.Regexp, c cue) {
+		t.Helper()
+		if c.words == nil {
+			return
+		}
+		for _, w := range c.words {
+			if w == "" {
+				t.Errorf("%s: an empty cue word would let every text through", what)
+			}
+		}
+		for _, text := range texts {
+			if c.absentFrom(text) && re.MatchString(text) {
+				t.Errorf("%s: cue %q skips %q, which the pattern matches", what, c.words, text)
+			}
+		}
+	}
+	for _, s := range crisisSigns {
+		check(s.name, s.re, s.cue)
+		if s.with != nil {
+			check(s.name+" (with)", s.with, s.withCue)
+		}
+	}
+	for _, idiom := range crisisIdioms {
+		check("idiom "+idiom.re.String(), idiom.re, idiom.cue)
+	}
+	for _, p := range phrasings {
+		check("phrasing "+p.re.String(), p.re, p.cue)
+	}
+}
+
+func TestCueOf(t *testing.T) {
+	for re, want := range map[string][]string{
+		`\bkill\w*\s+myself\b`:         {"myself"},
+		`\b(?:want|wish)\s+to\s+die\b`: {"want", "wish"},
+		`\bsleep(?:ing)?\b|\bnap\b`:    {"sleeping", "sleep", "nap"},
+		`\b(?:a|b)?c`:                  {"c"},
+		`\bx*`:                         nil, // matches anything
+		`\w+`:                          nil,
+	} {
+		got := cueOf(regexp.MustCompile(re)).words
+		if !slices.Equal(got, want) {
+			t.Errorf("cueOf(%s) = %q, want %q", re, got, want)
+		}
+	}
+}
+
+// The screen reads any length in time linear in it, and a long intention
+// is read whole: a crisis phrasing after 10,000 characters of ordinary
+// worry is caught, the worry alone is not. (The intention is capped
+// elsewhere; the screen does not count on it. Its cost on such text is
+// measured by BenchmarkScreenCrisis, not asserted here.)
+func TestCrisisScreenLongIntention(t *testing.T) {
+	worry := strings.Repeat("so much to do at work and i keep worrying about the deadline, ", 170)[:10000]
+	if sign := screenCrisis(worry); sign != "" {
+		t.Errorf("10,000 characters of worry refused (%s)", sign)
+	}
+	if sign := screenCrisis(worry + " and honestly i want to die"); sign == "" {
+		t.Error("a crisis phrasing after 10,000 characters of worry was missed")
+	}
+	// Text made of the signs' own words and their negations, so that no
+	// pattern is skipped: it must still come back.
+	var words []string
+	for _, s := range crisisSigns {
+		words = append(words, s.cue.words...)
+	}
+	hostile := strings.Repeat("not "+strings.Join(words, " not ")+" , ", 30)[:10000]
+	_ = screenCrisis(hostile)
+}
+
+// go test -run '^$' -bench ScreenCrisis ./engine
+func BenchmarkScreenCrisis(b *testing.B) {
+	var words []string
+	for _, s := range crisisSigns {
+		words = append(words, s.cue.words...)
+	}
+	for _, bc := range []struct{ name, text string }{
+		{"intention", "help me sleep, so much worry about the move and my mum's health"},
+		{"10000 worry", strings.Repeat("so much to do at work and i keep worrying about the deadline, ", 170)[:10000]},
+		{"10000 negated crisis", strings.Repeat("not want to die , scared of dying , if i was gone ", 200)[:10000]},
+		{"10000 cue words", strings.Repeat("not "+strings.Join(words, " not ")+" , ", 30)[:10000]},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				screenCrisis(bc.text)
+			}
+		})
+	}
+}
