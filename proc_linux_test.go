@@ -77,3 +77,12 @@ func cookedMode(t testing.TB, tty string) bool {
 	const want = unix.ICANON | unix.ECHO | unix.ISIG
 	return tio.Lflag&want == want
 }
+
+// pipeHolds is how many bytes wait unread in the pipe f reads.
+func pipeHolds(t testing.TB, f *os.File) int {
+	n, err := unix.IoctlGetInt(int(f.Fd()), unix.TIOCINQ) // FIONREAD
+	if err != nil {
+		t.Fatalf("asking the pipe what it holds: %v", err)
+	}
+	return n
+}

@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"lull/app"
 	"lull/audio"
 	"lull/engine"
 	"lull/human"
@@ -60,8 +59,17 @@ func (c *cli) renderCmd() *cobra.Command {
 // place (a FIFO, a device, standard output) is streamed. When out or the
 // captions go to standard output, everything lull says goes to stderr.
 func (c *cli) render(env *environment, opts engine.Options, out, captions string) error {
-	signals, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ends := watchEnding(nil)
+	defer ends.stop()
+	signals, stop := context.WithCancel(context.Background())
 	defer stop()
+	go func() {
+		select {
+		case <-ends.Done():
+			stop()
+		case <-signals.Done():
+		}
+	}()
 	if out == captions {
 		return errors.New("--out and --captions name the same file: give each its own")
 	}
@@ -96,14 +104,27 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 
 	select {
 	case <-r.Done():
-	case <-signals.Done():
-		r.Close()
-		return &exitError{code: 130, err: fmt.Errorf("render stopped; the session is saved paused: lull resume %s", st.ID)}
+	case <-ends.Done():
+		// A reader that stopped reading must not hold the stop up: the
+		// output is let go of first, and what it would still say is moot.
+		sig, _ := ends.Signal()
+		sound.discard()
+		vtt.discard()
+		if unsaved := new(app.UnsavedError); errors.As(r.Close(), &unsaved) {
+			return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped.\n%v", unsaved)}
+		}
+		if final := r.Snapshot(); final.Status != engine.Paused {
+			return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved (%s) as %s", final.Status, st.ID)}
+		}
+		return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved paused: lull resume %s", st.ID)}
 	}
 	runErr := r.Err()
 	closeErr := r.Close() // finishes the WAV file; a running session is saved paused
 	final := r.Snapshot()
 	if err := outputFailed(sound, runErr, closeErr); err != nil {
+		if unsaved := new(app.UnsavedError); errors.As(closeErr, &unsaved) {
+			return fmt.Errorf("%w.\n%v", err, unsaved) // never "saved" when it was not
+		}
 		if final.Status == engine.Paused {
 			return fmt.Errorf("%w. The session is saved paused: lull resume %s", err, st.ID)
 		}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"net"
 	"os"
 	"os/exec"
@@ -426,4 +427,62 @@ func TestRenderCleansUpAfterAKilledRender(t *testing.T) {
 		t.Error("the file behind a link was touched")
 	}
 	readWAV(t, filepath.Join(dir, "calm.wav"))
+}
+
+// A signal stops a render at once even when the program reading its pipe
+// has stopped reading: the session is saved paused, and lull exits
+// 128 + the signal.
+func TestRenderStopsOnASignalWhileItsReaderStalls(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			fifo := filepath.Join(dir, "fifo")
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			// A reader that opens the pipe and never reads: the render fills
+			// the pipe and then waits in write.
+			stalled, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stalled.Close()
+			home := filepath.Join(dir, "home")
+			ctx, cancel := context.WithTimeout(context.Background(), runDeadline)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, lullBin, renderArgs("fifo")...)
+			cmd.Dir = dir
+			cmd.Env = append(hermeticEnv(), "LULL_TIME_SCALE=100", "LULL_HOME="+home)
+			var errOut lockedBuffer
+			cmd.Stderr = &errOut
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Full: the pipe holds what it can, and nothing more is read.
+			for deadline := time.Now().Add(runDeadline); pipeHolds(t, stalled) < 60<<10; time.Sleep(20 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("the render never filled the pipe:\n%s", errOut.String())
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err = cmd.Wait()
+			if ctx.Err() != nil {
+				t.Fatalf("still rendering %v after the signal", runDeadline)
+			}
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != 128+int(sig) {
+				t.Errorf("exit %v, want %d\n%s", err, 128+int(sig), errOut.String())
+			}
+			if !strings.Contains(errOut.String(), "the session is saved paused: lull resume ") {
+				t.Errorf("stderr does not say the session is saved paused:\n%s", errOut.String())
+			}
+			id, _ := onlySession(t, home)
+			if st := load(t, home, id); st.Status != engine.Paused {
+				t.Errorf("the session is saved %s, want paused", st.Status)
+			}
+		})
+	}
 }

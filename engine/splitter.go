@@ -3,6 +3,8 @@ package engine
 import (
 	"strings"
 	"unicode"
+
+	"lull/human"
 )
 
 // Splitter turns streamed text into whole sentences. It holds back the tail
@@ -198,5 +200,7 @@ func softBreak(b []rune) int {
 // clean collapses whitespace and strips markup a model may add.
 func clean(s string) string {
 	s = strings.NewReplacer("**", "", "__", "", "#", "").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
+	// A model's escape sequences and control characters are never shown,
+	// spoken or written to the transcript; nor is a key it echoes.
+	return strings.Join(strings.Fields(human.Line(s)), " ")
 }

@@ -30,6 +30,7 @@ func TestSplitter(t *testing.T) {
 		{"markdown stripped", "**Breathe** in. Out.", []string{"Breathe in.", "Out."}},
 		{"whitespace collapsed", "  Soft   light.   Warm air.  ", []string{"Soft light.", "Warm air."}},
 		{"glued full stop not split", "version 2.0 is here.", []string{"version 2.0 is here."}},
+		{"escape sequences and controls dropped", "Rest \x1b]0;pwned\x07here\x1b[2J\x00 now. Be\u202e still.", []string{"Rest here now.", "Be still."}},
 		{"empty", "", nil},
 	}
 	for _, tt := range tests {
