@@ -26,8 +26,10 @@ const paceStep = 20 * time.Millisecond
 
 // starveWait is how long a paced output waits, in real time, for the
 // engine to queue the next segment once the voice track runs dry, before
-// letting time flow on without it.
-const starveWait = 25 * time.Millisecond
+// letting time flow on without it. The engine queues within a millisecond
+// or two, and the wait ends the moment it does; the bound is generous so
+// that a busy machine's scheduling never opens a gap in the timeline.
+const starveWait = 250 * time.Millisecond
 
 // silent is an output with no device: it pulls the mix at the pace of a
 // clock — real time, or LULL_TIME_SCALE times faster — and discards it.
