@@ -66,7 +66,6 @@ func TestHostileIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := tree(t, home)
-	start := time.Now()
 	for _, bad := range hostileIDs {
 		var idErr *IDError
 		err := CheckID(bad)
@@ -107,9 +106,6 @@ func TestHostileIDs(t *testing.T) {
 		if _, err := s.Create(st); !errors.As(err, &idErr) {
 			t.Errorf("Create(%q) = %v", bad, err)
 		}
-	}
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("refusing %d ids took %v", len(hostileIDs), took)
 	}
 	t.Log(CheckID("x\x00"), "\n", CheckID("../x"), "\n", CheckID(strings.Repeat("a", 1<<20)))
 	if after := tree(t, home); after != before {

@@ -31,7 +31,9 @@ func (m *Model) offerRecovery(infos []SessionInfo) {
 		r.checked = true
 		r.askStale = true
 		for _, in := range infos {
-			if in.LeftRunning() {
+			// One this screen closed without saving was left running by
+			// no one: the listener has been told what is on disk.
+			if _, told := m.unsaved[in.ID]; in.LeftRunning() && !told {
 				r.offers = append(r.offers, in.ID)
 			}
 		}
@@ -119,6 +121,10 @@ func (m Model) onRecoveryKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.dialog = dialogNone
 		status := m.status.set("Left as it is: it waits in your list, marked left running.", levelInfo, 4*time.Second)
 		return m, tea.Batch(status, m.loadSessions()) // and on to the next offer
+	case key.Matches(msg, m.keys.Quit):
+		// Decide later, and leave now: q quits wherever it is pressed.
+		m.dialog = dialogNone
+		return m, tea.Quit
 	}
 	return m, nil
 }

@@ -1,11 +1,13 @@
 package tui
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"lull/engine"
@@ -209,5 +211,39 @@ func TestRecoveryDialogsInSmallTerminals(t *testing.T) {
 		if size[0] >= 60 && !strings.Contains(ansi.Strip(v), "left running") {
 			t.Errorf("%dx%d does not say it:\n%s", size[0], size[1], ansi.Strip(v))
 		}
+	}
+}
+
+// q quits from the offer, as it does everywhere, leaving the session to
+// decide about later.
+func TestLeftRunningQuits(t *testing.T) {
+	b := &fakeBackend{infos: leftSessions()}
+	m := startHome(t, b)
+	if m.dialog != dialogLeftRunning {
+		t.Fatalf("dialog %d", m.dialog)
+	}
+	_, cmd := press(m, "q")
+	if cmd == nil {
+		t.Fatal("q did nothing on the offer")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Errorf("q on the offer did not quit")
+	}
+	if len(b.ended) != 0 {
+		t.Errorf("q ended sessions: %v", b.ended)
+	}
+}
+
+// A session this screen closed without saving is on disk as running, but
+// no lull left it: the listener was told what is there, and it is not
+// offered as left running.
+func TestUnsavedCloseIsNotOfferedAsLeftRunning(t *testing.T) {
+	b := &fakeBackend{infos: leftSessions()}
+	m := New(Options{Backend: b, Now: func() time.Time { return testNow }})
+	m = sized(m, 80, 24)
+	m.unsaved = map[string]error{"2026-11-23-1330-left": errors.New("not saved: no space left on device")}
+	m = run(t, m, m.loadSessions())
+	if m.dialog == dialogLeftRunning {
+		t.Errorf("the session closed unsaved was offered as left running")
 	}
 }
