@@ -142,7 +142,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 			err = vtt.commit()
 		}
 		if err != nil {
-			return fmt.Errorf("writing captions to %s: %w", vtt.name, bareErr(err))
+			return fmt.Errorf("writing captions to %s: %w", vtt.name, human.Bare(err))
 		}
 	}
 	took := time.Since(began)

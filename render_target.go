@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"lull/human"
 	"lull/sessions"
 )
 
@@ -55,11 +56,11 @@ func (t *target) commit() error {
 	}
 	if err := errors.Join(f.Sync(), f.Close()); err != nil {
 		os.Remove(t.tmp)
-		return bareErr(err)
+		return human.Bare(err)
 	}
 	if err := os.Rename(t.tmp, t.path); err != nil {
 		os.Remove(t.tmp)
-		return bareErr(err)
+		return human.Bare(err)
 	}
 	if dir, err := os.Open(filepath.Dir(t.path)); err == nil {
 		_ = dir.Sync() // the rename survives a power cut; a folder that cannot sync is no error
@@ -101,7 +102,7 @@ func openTarget(ctx context.Context, name string, fl targetFlag, notes io.Writer
 		return openTemp(name, name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", fl.flag, name, bareErr(err))
+		return nil, fmt.Errorf("%s %s: %w", fl.flag, name, human.Bare(err))
 	}
 	path := name
 	if info.Mode()&fs.ModeSymlink != 0 {
@@ -116,7 +117,7 @@ func openTarget(ctx context.Context, name string, fl targetFlag, notes io.Writer
 			return nil, fmt.Errorf("%s %s is a symbolic link to %q, which is not there: lull does not write through a dangling link; name the file itself", fl.flag, name, to)
 		}
 		if info, err = os.Lstat(path); err != nil {
-			return nil, fmt.Errorf("%s %s: %w", fl.flag, name, bareErr(err))
+			return nil, fmt.Errorf("%s %s: %w", fl.flag, name, human.Bare(err))
 		}
 	}
 	m := info.Mode()
@@ -167,7 +168,7 @@ func openStdout(fl targetFlag) (*target, error) {
 func openDevice(name, path string, info fs.FileInfo, fl targetFlag) (*target, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|unix.O_NOFOLLOW|unix.O_NOCTTY, 0)
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", fl.flag, name, bareErr(err))
+		return nil, fmt.Errorf("%s %s: %w", fl.flag, name, human.Bare(err))
 	}
 	if err := sameFile(f, info); err != nil {
 		f.Close()
@@ -204,7 +205,7 @@ func openFIFO(ctx context.Context, name, path string, info fs.FileInfo, notes io
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, bareErr(err))
+		return nil, fmt.Errorf("%s: %w", name, human.Bare(err))
 	}
 	if err := sameFile(f, info); err != nil {
 		f.Close()
@@ -216,7 +217,7 @@ func openFIFO(ctx context.Context, name, path string, info fs.FileInfo, notes io
 func sameFile(f *os.File, info fs.FileInfo) error {
 	opened, err := f.Stat()
 	if err != nil {
-		return bareErr(err)
+		return human.Bare(err)
 	}
 	if !os.SameFile(info, opened) {
 		return errors.New("it was replaced while lull opened it")
@@ -236,7 +237,7 @@ func openTemp(name, path string) (*target, error) {
 	for range 10 {
 		f, err := os.CreateTemp(dir, "."+base+".*.tmp")
 		if err != nil {
-			return nil, fmt.Errorf("cannot write %s: %w", name, bareErr(err))
+			return nil, fmt.Errorf("cannot write %s: %w", name, human.Bare(err))
 		}
 		if err := flock(f, unix.LOCK_EX); err != nil {
 			f.Close()
@@ -310,18 +311,4 @@ func flock(f *os.File, how int) error {
 		return err
 	}
 	return ferr
-}
-
-// bareErr drops the path from a file's error: the message names the file
-// as the user gave it.
-func bareErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

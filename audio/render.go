@@ -1,10 +1,10 @@
 package audio
 
 import (
-	"errors"
 	"io"
-	"io/fs"
 	"sync"
+
+	"lull/human"
 )
 
 // render is an output that writes the mix to a 16-bit WAV file as fast as
@@ -28,7 +28,7 @@ func newRender(m *mix, w io.Writer, failed func(error)) *render {
 	go func() {
 		err := encodeWAV(w, r, m.rate)
 		if err != nil {
-			err = &OutputError{Err: bareErr(err)}
+			err = &OutputError{Err: human.Bare(err)}
 			failed(err)
 		}
 		r.done <- err
@@ -43,16 +43,6 @@ type OutputError struct{ Err error }
 
 func (e *OutputError) Error() string { return "the sound could not be written: " + e.Err.Error() }
 func (e *OutputError) Unwrap() error { return e.Err }
-
-// bareErr drops the path from a file's error: a render writes to a hidden
-// temporary file whose name would only confuse.
-func bareErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
 
 func (r *render) lock()   { r.mu.Lock() }
 func (r *render) unlock() { r.mu.Unlock() }

@@ -1,13 +1,13 @@
 package sessions
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"lull/human"
 )
 
 // Private by default, whatever the umask: modes are set on the open file.
@@ -21,19 +21,19 @@ const (
 func readFile(dir *os.Root, name string) ([]byte, error) {
 	f, err := dir.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("it is not a regular file (%s)", info.Mode().Type())
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if len(b) > maxFileSize {
 		return nil, tooBig()
@@ -50,14 +50,14 @@ func writeFile(dir fsys, name string, b []byte) error {
 	}
 	if _, err := f.Write(b); err != nil {
 		f.Close()
-		return fmt.Errorf("writing %s: %w", name, bare(err))
+		return fmt.Errorf("writing %s: %w", name, human.Bare(err))
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
-		return fmt.Errorf("syncing %s to disk: %w", name, bare(err))
+		return fmt.Errorf("syncing %s to disk: %w", name, human.Bare(err))
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, bare(err))
+		return fmt.Errorf("writing %s: %w", name, human.Bare(err))
 	}
 	return nil
 }
@@ -66,26 +66,11 @@ func writeFile(dir fsys, name string, b []byte) error {
 func syncFolder(dir *os.Root) error {
 	f, err := dir.Open(".")
 	if err != nil {
-		return bare(err)
+		return human.Bare(err)
 	}
 	err = f.Sync()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	return bare(err)
-}
-
-// bare drops the path from an error: messages name the file themselves,
-// and os.Root's relative names would only repeat it. errors.Is still sees
-// the cause (fs.ErrNotExist, ENOSPC).
-func bare(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
+	return human.Bare(err)
 }

@@ -2,6 +2,8 @@ package sessions
 
 import (
 	"os"
+
+	"lull/human"
 )
 
 // fsys is what a save does to a session folder. The real one is the
@@ -27,16 +29,16 @@ type rootFS struct{ root *os.Root }
 func (r rootFS) create(name string) (file, error) {
 	f, err := r.root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, fileMode)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if err := f.Chmod(fileMode); err != nil {
 		f.Close()
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	return f, nil
 }
 
 func (r rootFS) read(name string) ([]byte, error) { return readFile(r.root, name) }
-func (r rootFS) rename(from, to string) error     { return bare(r.root.Rename(from, to)) }
-func (r rootFS) remove(name string) error         { return bare(r.root.Remove(name)) }
+func (r rootFS) rename(from, to string) error     { return human.Bare(r.root.Rename(from, to)) }
+func (r rootFS) remove(name string) error         { return human.Bare(r.root.Remove(name)) }
 func (r rootFS) syncFolder() error                { return syncFolder(r.root) }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // Info is one line of the sessions list.
@@ -92,12 +93,12 @@ func (s *Store) List() ([]Info, []error) {
 func (s *Store) readFolder() ([]os.DirEntry, error) {
 	f, err := s.root.Open(".")
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	defer f.Close()
 	entries, err := f.ReadDir(-1)
 	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) }) // problems in a stable order
-	return entries, bare(err)
+	return entries, human.Bare(err)
 }
 
 // infos reads the sessions on every core: hashing the files is most of

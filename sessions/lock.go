@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"lull/human"
 )
 
 // LockedError refuses a session that another lull has open.
@@ -37,7 +39,7 @@ func (e *LockedError) Error() string {
 func lock(dir *os.Root, id string) (*os.File, error) {
 	folder, err := dir.Open(".")
 	if err != nil {
-		return nil, fmt.Errorf("opening the folder of session %s to lock it: %w", id, bare(err))
+		return nil, fmt.Errorf("opening the folder of session %s to lock it: %w", id, human.Bare(err))
 	}
 	if err := flock(folder, unix.LOCK_EX|unix.LOCK_NB); err != nil {
 		defer folder.Close()
@@ -61,7 +63,7 @@ func lock(dir *os.Root, id string) (*os.File, error) {
 func probe(dir *os.Root, id string) (pid int, held bool, err error) {
 	folder, err := dir.Open(".")
 	if err != nil {
-		return 0, false, fmt.Errorf("the lock of session %s: %w", id, bare(err))
+		return 0, false, fmt.Errorf("the lock of session %s: %w", id, human.Bare(err))
 	}
 	defer folder.Close()
 	err = flock(folder, unix.LOCK_SH|unix.LOCK_NB)
@@ -97,7 +99,7 @@ func writePID(dir *os.Root) error {
 	}
 	f, err := dir.OpenFile(lockName, os.O_RDWR|os.O_CREATE|unix.O_NONBLOCK, fileMode)
 	if err != nil {
-		return bare(err)
+		return human.Bare(err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
@@ -116,7 +118,7 @@ func writePID(dir *os.Root) error {
 	if err == nil {
 		err = f.Truncate(int64(len(pid)))
 	}
-	return bare(err)
+	return human.Bare(err)
 }
 
 // holder is the pid of the lull that holds the folder's lock: the one

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // OnDisk is what a session's files hold, read back from the disk: what a
@@ -27,7 +28,7 @@ func (s *Session) OnDisk() OnDisk {
 	d := OnDisk{Folder: s.folder}
 	here, err := s.dir.Stat(".")
 	if err != nil {
-		d.Err = bare(err)
+		d.Err = human.Bare(err)
 		return d
 	}
 	there, err := os.Lstat(s.folder)
@@ -36,7 +37,7 @@ func (s *Session) OnDisk() OnDisk {
 		return d
 	}
 	if err != nil {
-		d.Err = bare(err)
+		d.Err = human.Bare(err)
 		return d
 	}
 	l, err := load(s.dir, s.id, s.folder)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // Report is what loading found that the listener should be told.
@@ -111,7 +112,7 @@ func readScan(dir *os.Root, folder string) (sc *scan, err error) {
 	defer f.Close()
 	data, from, err := readEnd(f, info.Size())
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	defer func() {
 		if p := recover(); p != nil {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // ErrNotFound is wrapped by every error about a session that is not there.
@@ -82,12 +83,12 @@ func Open(home string) (*Store, error) {
 	}
 	if err != nil {
 		root.Close()
-		return nil, fmt.Errorf("opening the sessions folder %s: %w", path, bare(err))
+		return nil, fmt.Errorf("opening the sessions folder %s: %w", path, human.Bare(err))
 	}
 	if opened.Mode().Perm() != folderMode {
 		if err := root.Chmod(".", folderMode); err != nil {
 			root.Close()
-			return nil, fmt.Errorf("making the sessions folder %s private (chmod 700): %w", path, bare(err))
+			return nil, fmt.Errorf("making the sessions folder %s private (chmod 700): %w", path, human.Bare(err))
 		}
 	}
 	return &Store{path: path, root: root}, nil
@@ -117,7 +118,7 @@ func (s *Store) Create(st engine.State) (*Session, error) {
 		if errors.Is(err, fs.ErrExist) {
 			return nil, fmt.Errorf("creating session %s: it already exists", st.ID)
 		}
-		return nil, fmt.Errorf("creating session %s: %w", st.ID, bare(err))
+		return nil, fmt.Errorf("creating session %s: %w", st.ID, human.Bare(err))
 	}
 	sess, err := s.create(st)
 	if err != nil {
@@ -130,7 +131,7 @@ func (s *Store) Create(st engine.State) (*Session, error) {
 func (s *Store) create(st engine.State) (*Session, error) {
 	dir, err := s.root.OpenRoot(st.ID)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	sess := &Session{id: st.ID, folder: filepath.Join(s.path, st.ID), dir: dir, state: st.Clone()}
 	if err := s.setUp(sess); err != nil {
@@ -142,7 +143,7 @@ func (s *Store) create(st engine.State) (*Session, error) {
 
 func (s *Store) setUp(sess *Session) error {
 	if err := sess.dir.Chmod(".", folderMode); err != nil {
-		return bare(err)
+		return human.Bare(err)
 	}
 	var err error
 	if sess.lock, err = lock(sess.dir, sess.id); err != nil {
@@ -230,7 +231,7 @@ func (s *Store) Delete(id string) error {
 	err = s.root.RemoveAll(id)
 	held.Close()
 	if err != nil {
-		return fmt.Errorf("deleting session %s: %w", id, bare(err))
+		return fmt.Errorf("deleting session %s: %w", id, human.Bare(err))
 	}
 	if err := syncFolder(s.root); err != nil {
 		return fmt.Errorf("deleting session %s: syncing the sessions folder: %w", id, err)
@@ -249,7 +250,7 @@ func (s *Store) openFolder(id string) (*os.Root, error) {
 		return nil, notFound(id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("session %s: %w", id, bare(err))
+		return nil, fmt.Errorf("session %s: %w", id, human.Bare(err))
 	}
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s is not a session folder (%s): left alone", filepath.Join(s.path, id), kind(info.Mode()))
@@ -259,7 +260,7 @@ func (s *Store) openFolder(id string) (*os.Root, error) {
 		return nil, notFound(id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("session %s: %w", id, bare(err))
+		return nil, fmt.Errorf("session %s: %w", id, human.Bare(err))
 	}
 	return dir, nil
 }

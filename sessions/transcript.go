@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"lull/engine"
+	"lull/human"
 )
 
 // transcript is transcript.md, open for appending while its session is:
@@ -62,12 +63,12 @@ func openForAppend(dir *os.Root, folder string) (*os.File, error) {
 			if f != nil {
 				f.Close()
 			}
-			return nil, bare(err)
+			return nil, human.Bare(err)
 		}
 		return f, nil
 	}
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if err := regular(dir, transcriptName, info); err != nil {
 		return nil, err
@@ -77,7 +78,7 @@ func openForAppend(dir *os.Root, folder string) (*os.File, error) {
 	}
 	f, err := dir.OpenFile(transcriptName, os.O_RDWR|os.O_APPEND, 0)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	opened, err := f.Stat()
 	if err == nil && !os.SameFile(info, opened) {
@@ -88,7 +89,7 @@ func openForAppend(dir *os.Root, folder string) (*os.File, error) {
 	}
 	if err != nil {
 		f.Close()
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	return f, nil
 }
@@ -97,7 +98,7 @@ func openForAppend(dir *os.Root, folder string) (*os.File, error) {
 func (t *transcript) start(st engine.State) ([]string, error) {
 	info, err := t.f.Stat()
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	t.size = info.Size()
 	if t.size == 0 {
@@ -105,7 +106,7 @@ func (t *transcript) start(st engine.State) ([]string, error) {
 	}
 	data, from, err := readEnd(t.f, t.size)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	sc := scanTranscript(data, from, t.size)
 	t.phase, t.heading = sc.endPhase, sc.endHeading
@@ -160,10 +161,10 @@ func (t *transcript) begin(st engine.State) error {
 func (t *transcript) cut(n int64) error {
 	t.broken = false // cut at the end of a line, or to nothing
 	if err := t.f.Truncate(n); err != nil {
-		return fmt.Errorf("cutting its torn end: %w", bare(err))
+		return fmt.Errorf("cutting its torn end: %w", human.Bare(err))
 	}
 	if err := t.f.Sync(); err != nil {
-		return fmt.Errorf("cutting its torn end: %w", bare(err))
+		return fmt.Errorf("cutting its torn end: %w", human.Bare(err))
 	}
 	t.size = n
 	return nil
@@ -235,13 +236,13 @@ func (t *transcript) append(s string) error {
 		if n > 0 && t.f.Truncate(t.size) == nil {
 			t.f.Sync()
 		}
-		return bare(err)
+		return human.Bare(err)
 	}
 	t.size += int64(n)
 	return nil
 }
 
-func (t *transcript) close() error { return bare(t.f.Close()) }
+func (t *transcript) close() error { return human.Bare(t.f.Close()) }
 
 // oneLine keeps an entry to one paragraph so the file stays readable
 // markdown whatever the text holds.

@@ -11,6 +11,8 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
+
+	"lull/human"
 )
 
 // lull reads only what it could have written itself: a regular file, not
@@ -78,7 +80,7 @@ func CheckTrusted(info fs.FileInfo, path string) error { return trust(info, path
 func CheckFolder(path string) error {
 	info, err := os.Stat(path)
 	if err != nil {
-		return bare(err)
+		return human.Bare(err)
 	}
 	if !info.IsDir() {
 		return fmt.Errorf("it is not a folder but %s", kind(info.Mode()))
@@ -94,11 +96,11 @@ func CheckFolder(path string) error {
 func OpenAppend(path string) (*os.File, error) {
 	folder, name := filepath.Dir(path), filepath.Base(path)
 	if err := os.MkdirAll(folder, folderMode); err != nil {
-		return nil, fmt.Errorf("its folder: %w", bare(err))
+		return nil, fmt.Errorf("its folder: %w", human.Bare(err))
 	}
 	dir, err := os.OpenRoot(folder)
 	if err != nil {
-		return nil, fmt.Errorf("its folder: %w", bare(err))
+		return nil, fmt.Errorf("its folder: %w", human.Bare(err))
 	}
 	defer dir.Close()
 	if err := checkFolder(dir, folder); err != nil {
@@ -109,16 +111,16 @@ func OpenAppend(path string) (*os.File, error) {
 		// O_EXCL: created here and now, never through a link.
 		f, err := dir.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|os.O_EXCL, fileMode)
 		if err != nil {
-			return nil, bare(err)
+			return nil, human.Bare(err)
 		}
 		if err := f.Chmod(fileMode); err != nil { // whatever the umask
 			f.Close()
-			return nil, bare(err)
+			return nil, human.Bare(err)
 		}
 		return f, nil
 	}
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if err := regular(dir, name, info); err != nil {
 		return nil, err
@@ -128,7 +130,7 @@ func OpenAppend(path string) (*os.File, error) {
 	}
 	f, err := dir.OpenFile(name, os.O_WRONLY|os.O_APPEND|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if opened, err := f.Stat(); err != nil || !os.SameFile(info, opened) {
 		f.Close()
@@ -138,7 +140,7 @@ func OpenAppend(path string) (*os.File, error) {
 		// The user's own log, and private like everything lull keeps.
 		if err := f.Chmod(fileMode); err != nil {
 			f.Close()
-			return nil, bare(err)
+			return nil, human.Bare(err)
 		}
 	}
 	return f, nil
@@ -152,13 +154,13 @@ func OpenAppend(path string) (*os.File, error) {
 func ReadTrusted(path string, limit int64) ([]byte, error) {
 	link, err := os.Lstat(path)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	target := path
 	if link.Mode()&fs.ModeSymlink != 0 {
 		if target, err = filepath.EvalSymlinks(path); err != nil {
 			to, _ := os.Readlink(path)
-			return nil, fmt.Errorf("it is a symbolic link to %q, which cannot be followed (%v)", clip([]byte(to), 80), bare(err))
+			return nil, fmt.Errorf("it is a symbolic link to %q, which cannot be followed (%v)", clip([]byte(to), 80), human.Bare(err))
 		}
 		if err := CheckFolder(filepath.Dir(path)); err != nil {
 			return nil, fmt.Errorf("the folder of its link: %w", err)
@@ -169,12 +171,12 @@ func ReadTrusted(path string, limit int64) ([]byte, error) {
 	}
 	f, err := os.OpenFile(target, os.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file but %s", target, kind(info.Mode()))
@@ -187,7 +189,7 @@ func ReadTrusted(path string, limit int64) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if int64(len(b)) > limit {
 		return nil, fmt.Errorf("it grew past %d bytes while lull read it", limit)
@@ -203,7 +205,7 @@ func ReadTrusted(path string, limit int64) ([]byte, error) {
 func openTrusted(dir *os.Root, name, folder string) (*os.File, fs.FileInfo, error) {
 	info, err := dir.Lstat(name)
 	if err != nil {
-		return nil, nil, bare(err)
+		return nil, nil, human.Bare(err)
 	}
 	if err := regular(dir, name, info); err != nil {
 		return nil, nil, err
@@ -213,7 +215,7 @@ func openTrusted(dir *os.Root, name, folder string) (*os.File, fs.FileInfo, erro
 	}
 	f, err := dir.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, nil, bare(err)
+		return nil, nil, human.Bare(err)
 	}
 	opened, err := f.Stat()
 	if err == nil && !os.SameFile(info, opened) {
@@ -221,7 +223,7 @@ func openTrusted(dir *os.Root, name, folder string) (*os.File, fs.FileInfo, erro
 	}
 	if err != nil {
 		f.Close()
-		return nil, nil, bare(err)
+		return nil, nil, human.Bare(err)
 	}
 	return f, opened, nil
 }
@@ -258,11 +260,11 @@ func readTrusted(dir *os.Root, name, folder string, buf []byte) ([]byte, error) 
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		return buf[:n], nil // shorter than it was: what is there is checked anyway
 	case err != nil:
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	rest, err := io.ReadAll(io.LimitReader(f, maxFileSize+1-int64(n)))
 	if err != nil {
-		return nil, bare(err)
+		return nil, human.Bare(err)
 	}
 	if n+len(rest) > maxFileSize {
 		return nil, tooBig()
@@ -275,7 +277,7 @@ func readTrusted(dir *os.Root, name, folder string, buf []byte) ([]byte, error) 
 func checkFolder(dir *os.Root, folder string) error {
 	info, err := dir.Stat(".")
 	if err != nil {
-		return bare(err)
+		return human.Bare(err)
 	}
 	return trust(info, folder)
 }
