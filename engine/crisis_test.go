@@ -38,8 +38,8 @@ var crisisRounds = []round{
 	// signs were widened by kind from its misses (figures before in the
 	// files' headers).
 	{name: "blind A", crisis: "blind_a_crisis.txt", ordinary: "blind_a_ordinary.txt"},
-	// A round not yet looked at goes here with heldOut: true, e.g.
-	// {name: "blind B", crisis: "blind_b_crisis.txt", ordinary: "blind_b_ordinary.txt", heldOut: true}.
+	{name: "blind B", crisis: "blind_b_crisis.txt", ordinary: "blind_b_ordinary.txt"},
+	{name: "held D", crisis: "heldout_d_crisis.txt", ordinary: "heldout_d_ordinary.txt", heldOut: true},
 }
 
 func readCorpus(t *testing.T, name string) []string {
