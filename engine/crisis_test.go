@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -159,64 +158,6 @@ func TestNormalizeIntention(t *testing.T) {
 	}
 }
 
-// A cue may only skip a pattern that could not have matched: checked on
-// every line of every round, as the screen reads it, for every sign, its
-// companion pattern, every idiom and every phrasing.
-func TestCrisisCuesNeverSkipAMatch(t *testing.T) {
-	var texts []string
-	for _, r := range crisisRounds {
-		for _, file := range []string{r.crisis, r.ordinary} {
-			for _, l := range readCorpus(t, file) {
-				texts = append(texts, strings.ToLower(l), normalizeIntention(l))
-			}
-		}
-	}
-	check := func(what string, re *regexp.Regexp, c cue) {
-		t.Helper()
-		if c.words == nil {
-			return
-		}
-		for _, w := range c.words {
-			if w == "" {
-				t.Errorf("%s: an empty cue word would let every text through", what)
-			}
-		}
-		for _, text := range texts {
-			if c.absentFrom(text) && re.MatchString(text) {
-				t.Errorf("%s: cue %q skips %q, which the pattern matches", what, c.words, text)
-			}
-		}
-	}
-	for _, s := range crisisSigns {
-		check(s.name, s.re, s.cue)
-		if s.with != nil {
-			check(s.name+" (with)", s.with, s.withCue)
-		}
-	}
-	for _, idiom := range crisisIdioms {
-		check("idiom "+idiom.re.String(), idiom.re, idiom.cue)
-	}
-	for _, p := range phrasings {
-		check("phrasing "+p.re.String(), p.re, p.cue)
-	}
-}
-
-func TestCueOf(t *testing.T) {
-	for re, want := range map[string][]string{
-		`\bkill\w*\s+myself\b`:         {"myself"},
-		`\b(?:want|wish)\s+to\s+die\b`: {"want", "wish"},
-		`\bsleep(?:ing)?\b|\bnap\b`:    {"sleeping", "sleep", "nap"},
-		`\b(?:a|b)?c`:                  {"c"},
-		`\bx*`:                         nil, // matches anything
-		`\w+`:                          nil,
-	} {
-		got := cueOf(regexp.MustCompile(re)).words
-		if !slices.Equal(got, want) {
-			t.Errorf("cueOf(%s) = %q, want %q", re, got, want)
-		}
-	}
-}
-
 // The screen reads any length in time linear in it, and a long intention
 // is read whole: a crisis phrasing after 10,000 characters of ordinary
 // worry is caught, the worry alone is not. (The intention is capped
@@ -230,27 +171,29 @@ func TestCrisisScreenLongIntention(t *testing.T) {
 	if sign := screenCrisis(worry + " and honestly i want to die"); sign == "" {
 		t.Error("a crisis phrasing after 10,000 characters of worry was missed")
 	}
-	// Text made of the signs' own words and their negations, so that no
-	// pattern is skipped: it must still come back.
+	// Text made of the vocabulary's own words and negations, so that every
+	// concept is found everywhere: it must still come back.
+	_ = screenCrisis(vocabularyText())
+}
+
+// vocabularyText is 10,000 characters of the lexicon's own words, with
+// negations between them.
+func vocabularyText() string {
 	var words []string
-	for _, s := range crisisSigns {
-		words = append(words, s.cue.words...)
+	for w := range crisisLexicon().words {
+		words = append(words, w)
 	}
-	hostile := strings.Repeat("not "+strings.Join(words, " not ")+" , ", 30)[:10000]
-	_ = screenCrisis(hostile)
+	slices.Sort(words)
+	return strings.Repeat("not "+strings.Join(words, " not ")+" , ", 3)[:10000]
 }
 
 // go test -run '^$' -bench ScreenCrisis ./engine
 func BenchmarkScreenCrisis(b *testing.B) {
-	var words []string
-	for _, s := range crisisSigns {
-		words = append(words, s.cue.words...)
-	}
 	for _, bc := range []struct{ name, text string }{
 		{"intention", "help me sleep, so much worry about the move and my mum's health"},
 		{"10000 worry", strings.Repeat("so much to do at work and i keep worrying about the deadline, ", 170)[:10000]},
 		{"10000 negated crisis", strings.Repeat("not want to die , scared of dying , if i was gone ", 200)[:10000]},
-		{"10000 cue words", strings.Repeat("not "+strings.Join(words, " not ")+" , ", 30)[:10000]},
+		{"10000 vocabulary", vocabularyText()},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
