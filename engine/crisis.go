@@ -92,18 +92,14 @@ func readIntention(intention string) *reading {
 		}
 		return false
 	}
-	for _, concept := range lx.order {
-		if concept == cFigurative {
+	for i := range r.toks {
+		if r.toks[i].brk {
 			continue
 		}
-		t, exact := lx.tries[concept], lx.exact[concept]
-		for i := range r.toks {
-			if r.toks[i].brk {
-				continue
-			}
+		for _, concept := range lx.startingWith(r.toks[i]) {
 			// The longest term of a concept at a place is the one read.
 			best := mention{to: -1}
-			for _, s := range lx.match(t, r.toks, i, exact, nil) {
+			for _, s := range lx.match(lx.tries[concept], r.toks, i, lx.exact[concept], nil) {
 				if s.to > best.to {
 					best = mention{concept: concept, from: i, to: s.to, alone: s.alone}
 				}
@@ -181,6 +177,7 @@ func (r *reading) inClause(m mention, c string, before bool) bool {
 // exist"), and stops at the first word that says something else.
 type chain struct {
 	wish, think, weary bool
+	feelLike           bool // "I feel like dying": a wish if nothing names a cause
 	nots               int
 	self, other        bool // the writer, or someone else, is the subject
 }
@@ -203,7 +200,7 @@ func (r *reading) chainBefore(m mention) chain {
 			skip, i = coordination, i-1
 			continue
 		}
-		n, ok := r.endingAt(i, cWish, cThink, cNot, cWeary, cSelf, cOther, cLink, cFiller, cWhen)
+		n, ok := r.endingAt(i, cWish, cThink, cFeelLike, cNot, cWeary, cSelf, cOther, cLink, cFiller, cWhen)
 		if !ok {
 			if skip == 0 {
 				break
@@ -216,6 +213,8 @@ func (r *reading) chainBefore(m mention) chain {
 			ch.wish, skip = true, 0
 		case cThink:
 			ch.think, skip = true, 0
+		case cFeelLike:
+			ch.feelLike, skip = true, 0
 		case cNot:
 			ch.nots++
 		case cWeary:
@@ -243,18 +242,48 @@ func (r *reading) clauseStart(i int) int {
 	return i
 }
 
-// writers reports whether m is the writer's: the nearest person before it,
-// in its clause and then in the clauses before, is the writer or no one
-// ("suicidal again"), not someone else ("my son overdosed", "a client
-// disclosed suicidal thoughts", "phone about to die").
+// writers reports whether m is the writer's: the nearest person before it
+// who is a subject or an owner, in its clause and then in the clauses
+// before, is the writer or no one ("suicidal again"), not someone else ("my
+// son overdosed", "a client disclosed suicidal thoughts", "she's been
+// cutting", "my brother's suicide", "phone about to die"). Someone named as
+// an object ("gave away my dog and said goodbye") is not the subject.
 func (r *reading) writers(m mention) bool {
 	for i := m.from; i > 0; i-- {
 		if _, ok := r.endingAt(i, cSelf); ok {
 			return true
 		}
-		if _, ok := r.endingAt(i, cOther); ok {
+		n, ok := r.endingAt(i, cOther)
+		if !ok {
+			continue
+		}
+		if pronouns[r.toks[n.from].word] || n.to == m.from || r.startsSegment(n.from) {
 			return false
 		}
+		i = n.from + 1
+	}
+	return true
+}
+
+// pronouns are subjects whatever stands before them.
+var pronouns = map[string]bool{
+	"he": true, "she": true, "they": true, "hes": true, "shes": true, "theyre": true,
+	"theyve": true, "hed": true, "who": true, "we": true,
+}
+
+// startsSegment reports whether the word at i begins its clause, or what
+// follows a conjunction, with only a determiner before it: "my son
+// overdosed", "and a man jumped", not "lost a patient".
+func (r *reading) startsSegment(i int) bool {
+	for i > 0 {
+		switch r.toks[i-1].word {
+		case "my", "the", "a", "an", "our", "his", "her", "their", "best", "little", "late", "old", "older", "younger":
+			i--
+			continue
+		case ",", "and", "but", "so", "because", "then", "who", "that":
+			return true
+		}
+		return false
 	}
 	return true
 }
@@ -277,6 +306,11 @@ func (r *reading) bounded(m mention, strict bool) bool {
 			continue
 		}
 		if unbinding[r.toks[i].word] {
+			return false
+		}
+		// Self-harm is self-harm whenever it happens: "hurting myself
+		// when I'm sad".
+		if m.concept == cSelfHarm && (r.toks[i].word == "when" || r.toks[i].word == "whenever") {
 			return false
 		}
 		// "calm before", "he will find it after": before or after what is

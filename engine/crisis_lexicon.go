@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
 
 	"lull/prompts"
 )
@@ -58,6 +59,21 @@ type lexicon struct {
 	// real are words one letter from a concept word that are words of
 	// their own ("beach", "homeless").
 	real map[string]bool
+	// firsts are the concepts a term of which begins with a word (a stem,
+	// or a word as written for exact concepts); slotted, those whose terms
+	// may begin with a "[NAME]". Only these are tried at a word.
+	firsts  map[string][]string
+	slotted []string
+}
+
+// startingWith is the concepts a term of which may start at tok, without
+// FIGURATIVE (read apart, before the others).
+func (lx *lexicon) startingWith(tok token) []string {
+	out := append([]string(nil), lx.firsts[tok.stem]...)
+	if tok.word != tok.stem {
+		out = append(out, lx.firsts["="+tok.word]...)
+	}
+	return append(out, lx.slotted...)
 }
 
 // exactConcepts are matched word for word: idioms are fixed, and "dying"
@@ -123,7 +139,7 @@ func parseLexicon(text string) (*lexicon, error) {
 				continue
 			}
 			for _, r := range w {
-				if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
+				if !unicode.IsLower(r) && !unicode.IsDigit(r) {
 					return nil, fmt.Errorf("line %d: %q: write words in lower case letters, without apostrophes", i+1, l)
 				}
 			}
@@ -149,9 +165,27 @@ func parseLexicon(text string) (*lexicon, error) {
 		}
 		lx.tries[l.concept].add(words, l.alone)
 	}
+	lx.firsts = map[string][]string{}
 	for _, c := range lx.order {
-		if err := lx.checkSlots(c, lx.tries[c]); err != nil {
+		t := lx.tries[c]
+		if err := lx.checkSlots(c, t); err != nil {
 			return nil, err
+		}
+		if c == cFigurative {
+			continue
+		}
+		for w := range t.next {
+			if lx.exact[c] {
+				// An exact concept's word as written, when it is not
+				// its own stem, is looked up with its mark.
+				if lx.stem(w) != w {
+					w = "=" + w
+				}
+			}
+			lx.firsts[w] = append(lx.firsts[w], c)
+		}
+		if len(t.slots) > 0 {
+			lx.slotted = append(lx.slotted, c)
 		}
 	}
 	return lx, nil
@@ -304,6 +338,11 @@ func (lx *lexicon) mend(w string) string {
 	}
 	if strings.HasSuffix(w, "in") && lx.stem(w+"g") != w+"g" {
 		return w + "g"
+	}
+	// A last letter held down: "diee", "nowww" (three or more are cut to
+	// one before).
+	if n := len(w); w[n-1] == w[n-2] && (lx.words[w[:n-1]] || lx.stem(w[:n-1]) != w[:n-1]) {
+		return w[:n-1]
 	}
 	for i := 0; i+1 < len(w); i++ {
 		s := w[:i] + string(w[i+1]) + string(w[i]) + w[i+2:]

@@ -15,6 +15,7 @@ const (
 	cPresence   = "PRESENCE"
 	cWish       = "WISH"
 	cThink      = "THINK"
+	cFeelLike   = "FEEL LIKE"
 	cNot        = "NOT"
 	cWeary      = "WEARY"
 	cUnbearable = "UNBEARABLE"
@@ -139,7 +140,7 @@ func wishesToDie(r *reading) bool {
 		}
 		// Thinking of dying is a sign; thinking about death, after a
 		// funeral, is thought.
-		if ch.wish || ch.think && r.toks[m.from].stem != "death" {
+		if ch.wish || ch.think && r.toks[m.from].stem != "death" || ch.feelLike && !r.bounded(m, false) {
 			return true
 		}
 		if m.from == 0 && !r.bounded(m, false) {
@@ -177,7 +178,7 @@ func lifeUnbearable(r *reading) bool {
 			continue
 		}
 		switch r.toks[m.to].word {
-		case "is", "feels", "seems":
+		case "is", "feels", "seems", "has":
 			if _, ok := r.after(mention{to: m.to + 1}, cUnbearable, 2); ok && r.writers(m) {
 				return true
 			}
@@ -340,7 +341,10 @@ func purposeAfter(r *reading, m mention) bool {
 			continue
 		}
 		switch r.toks[i].word {
-		case "for", "as", "to", "with", "since", "after", "because", "every", "each", "at":
+		case "for":
+			// How long it has been kept is no purpose: "for a while".
+			return i+1 >= len(r.toks) || !durations[r.toks[i+1].word]
+		case "as", "to", "with", "since", "after", "because", "every", "each", "at":
 			return true
 		case "on":
 			return i+1 < len(r.toks) && r.toks[i+1].word == "time"
@@ -350,6 +354,8 @@ func purposeAfter(r *reading, m mention) bool {
 	return false
 }
 
+var durations = map[string]bool{"a": true, "weeks": true, "months": true, "days": true, "years": true, "ages": true}
+
 // weaponAtHand: a gun, a rope, a blade held, bought, loaded, kept near or
 // stared at, the writer's. Not a jump rope, a gun range, a knife skills
 // class (figures of speech), not a knife "to cut the bread".
@@ -358,9 +364,11 @@ func weaponAtHand(r *reading) bool {
 		if r.aboutIt(m) {
 			continue
 		}
-		if m.to < len(r.toks) {
-			if w := r.toks[m.to].word; w == "to" || w == "for" {
-				continue // what it is for: "a knife to cut the bread"
+		// What it is for: "a knife to cut the bread", not "to my wrist".
+		if m.to+1 < len(r.toks) {
+			w, next := r.toks[m.to].word, r.toks[m.to+1].word
+			if (w == "to" || w == "for") && next != "my" && next != "me" && next != "myself" {
+				continue
 			}
 		}
 		// Whose hand it is in: "found my dad's gun" is the writer's find.

@@ -23,8 +23,12 @@ func (lx *lexicon) normalize(s string) []string {
 	s = strings.ToLower(s)
 	s = unhide(s)
 	var b strings.Builder
-	for _, r := range s {
+	rs := []rune(s)
+	for i, r := range rs {
 		switch {
+		case isApostrophe(r) && i+2 < len(rs) && rs[i+1] == 'r' && rs[i+2] == 'e' && (i+3 == len(rs) || !unicode.IsLetter(rs[i+3])):
+			// "we're" is "we are", not "were".
+			b.WriteString(" a")
 		case isApostrophe(r):
 			// dropped: "i'm" and "im" read the same
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
@@ -58,8 +62,14 @@ func (lx *lexicon) normalize(s string) []string {
 	for len(out) > 0 && out[len(out)-1] == "," {
 		out = out[:len(out)-1]
 	}
+	mended := map[string]string{} // a long intention repeats its words
 	for i, w := range out {
-		out[i] = lx.mend(w)
+		m, ok := mended[w]
+		if !ok {
+			m = lx.mend(w)
+			mended[w] = m
+		}
+		out[i] = m
 	}
 	return out
 }
@@ -126,7 +136,7 @@ var spellings = map[string]string{
 	"u": "you", "ur": "your", "bc": "because", "cuz": "because", "coz": "because", "cos": "because",
 	"rn": "right now", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
 	"tonite": "tonight", "2nite": "tonight", "yrs": "years", "pls": "please", "plz": "please",
-	"cannot": "cant", "noone": "nobody",
+	"cannot": "cant", "noone": "nobody", "2": "to",
 }
 
 // twoWords are two words that mean what one does.
