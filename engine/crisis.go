@@ -177,7 +177,7 @@ func (r *reading) inClause(m mention, c string, before bool) bool {
 // exist"), and stops at the first word that says something else.
 type chain struct {
 	wish, think, weary bool
-	feelLike           bool // "I feel like dying": a wish if nothing names a cause
+	lightWish          bool // "I feel like dying": a wish if nothing follows
 	nots               int
 	self, other        bool // the writer, or someone else, is the subject
 }
@@ -195,12 +195,13 @@ func (r *reading) chainBefore(m mention) chain {
 		// The longest phrase ending here is the one read: "cant stop"
 		// (thinking) is no negation.
 		// A second half with no subject of its own hangs on the first's
-		// wish; one with its own ("and I don't want…") does not.
-		if w := r.toks[i-1].word; !ch.self && (w == "and" || w == "until" || w == "till") {
+		// wish; one with its own ("and I don't want…") does not, unless
+		// it says until when ("stop eating until I die").
+		if w := r.toks[i-1].word; w == "until" || w == "till" || !ch.self && w == "and" {
 			skip, i = coordination, i-1
 			continue
 		}
-		n, ok := r.endingAt(i, cWish, cThink, cFeelLike, cNot, cWeary, cSelf, cOther, cLink, cFiller, cWhen)
+		n, ok := r.endingAt(i, cWish, cThink, cLightWish, cNot, cWeary, cSelf, cOther, cLink, cFiller, cWhen)
 		if !ok {
 			if skip == 0 {
 				break
@@ -213,8 +214,8 @@ func (r *reading) chainBefore(m mention) chain {
 			ch.wish, skip = true, 0
 		case cThink:
 			ch.think, skip = true, 0
-		case cFeelLike:
-			ch.feelLike, skip = true, 0
+		case cLightWish:
+			ch.lightWish, skip = true, 0
 		case cNot:
 			ch.nots++
 		case cWeary:
@@ -337,7 +338,7 @@ func (r *reading) bounded(m mention, strict bool) bool {
 // unbinding words begin something new after a phrase: a conjunction, a
 // subject, a verb of being.
 var unbinding = map[string]bool{
-	"and": true, "but": true, "so": true, "or": true, "because": true, "then": true, "cause": true,
+	"and": true, "but": true, "so": true, "or": true, "because": true, "then": true, "cause": true, "if": true,
 	"i": true, "im": true, "id": true, "ill": true, "ive": true,
 	"is": true, "are": true, "was": true, "were": true, "has": true, "keeps": true, "feels": true, "seems": true,
 }

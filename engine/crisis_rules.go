@@ -15,7 +15,7 @@ const (
 	cPresence   = "PRESENCE"
 	cWish       = "WISH"
 	cThink      = "THINK"
-	cFeelLike   = "FEEL LIKE"
+	cLightWish  = "LIGHT WISH"
 	cNot        = "NOT"
 	cWeary      = "WEARY"
 	cUnbearable = "UNBEARABLE"
@@ -140,7 +140,7 @@ func wishesToDie(r *reading) bool {
 		}
 		// Thinking of dying is a sign; thinking about death, after a
 		// funeral, is thought.
-		if ch.wish || ch.think && r.toks[m.from].stem != "death" || ch.feelLike && !r.bounded(m, false) {
+		if ch.wish || ch.think && r.toks[m.from].stem != "death" || ch.lightWish && !r.bounded(m, false) {
 			return true
 		}
 		if m.from == 0 && !r.bounded(m, false) {
@@ -218,18 +218,15 @@ func everythingToEnd(r *reading) bool {
 // end, anywhere in the intention, it is more ("I can't do this anymore, I
 // want it over"). Not "hopeless at maths", not "I want this week to end".
 func hopelessAndEnding(r *reading) bool {
-	hopeless := false
-	for _, m := range r.byC[cHopeless] {
-		if r.alone(m, false) && r.chainBefore(m).nots%2 == 0 {
-			hopeless = true
+	for _, h := range r.byC[cHopeless] {
+		if !r.alone(h, false) || r.chainBefore(h).nots%2 == 1 {
+			continue
 		}
-	}
-	if !hopeless {
-		return false
-	}
-	for _, m := range r.byC[cEnding] {
-		if r.alone(m, false) {
-			return true
+		for _, m := range r.byC[cEnding] {
+			// Two things said, not one phrase read twice ("I'm done").
+			if r.alone(m, false) && (m.to <= h.from || h.to <= m.from) {
+				return true
+			}
 		}
 	}
 	return false
@@ -357,26 +354,46 @@ func purposeAfter(r *reading, m mention) bool {
 var durations = map[string]bool{"a": true, "weeks": true, "months": true, "days": true, "years": true, "ages": true}
 
 // weaponAtHand: a gun, a rope, a blade held, bought, loaded, kept near or
-// stared at, the writer's. Not a jump rope, a gun range, a knife skills
-// class (figures of speech), not a knife "to cut the bread".
+// stared at, by the writer ("found my dad's gun" is the writer's find).
+// Not a jump rope or a knife skills class (figures of speech), not a gun
+// licence or gun violence (the weapon names another thing), not a knife
+// "to cut the bread" or "for cooking".
 func weaponAtHand(r *reading) bool {
 	for _, m := range r.byC[cWeapon] {
-		if r.aboutIt(m) {
+		if r.aboutIt(m) || !r.weaponItself(m) {
 			continue
 		}
-		// What it is for: "a knife to cut the bread", not "to my wrist".
-		if m.to+1 < len(r.toks) {
-			w, next := r.toks[m.to].word, r.toks[m.to+1].word
-			if (w == "to" || w == "for") && next != "my" && next != "me" && next != "myself" {
-				continue
-			}
-		}
-		// Whose hand it is in: "found my dad's gun" is the writer's find.
 		for _, h := range r.byC[cHandle] {
 			if r.clause[h.from] == r.clause[m.from] && r.writers(h) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// weaponItself reports whether the weapon named is the thing itself: what
+// follows it is nothing, a filler, a place or a having ("the rope is in the
+// garage", "a gun today", "a knife to my wrist"), not a noun it names
+// ("gun licence") or a purpose ("a knife to cut the bread").
+func (r *reading) weaponItself(m mention) bool {
+	i := m.to
+	if i >= len(r.toks) || r.toks[i].brk {
+		return true
+	}
+	if r.toks[i].word == "to" {
+		next := ""
+		if i+1 < len(r.toks) {
+			next = r.toks[i+1].word
+		}
+		return smallWords[next] || next == "me" || next == "myself"
+	}
+	if _, ok := r.startingAt(i, cHandle, cHoard, cFiller, cWhen, cLink); ok {
+		return true
+	}
+	switch r.toks[i].word {
+	case "in", "on", "under", "next", "by", "from", "at", "with", "that", "which", "are", "and", "is":
+		return true
 	}
 	return false
 }
