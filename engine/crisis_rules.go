@@ -9,7 +9,7 @@ const (
 	cBody       = "BODY"
 	cBleeding   = "BLEEDING"
 	cOnPurpose  = "ON PURPOSE"
-	cAccident   = "ACCIDENT"
+	cEveryday   = "EVERYDAY"
 	cDeath      = "DEATH"
 	cLife       = "LIFE"
 	cPresence   = "PRESENCE"
@@ -35,6 +35,7 @@ const (
 	cHandle     = "HANDLE"
 	cPlunge     = "PLUNGE"
 	cHeight     = "HEIGHT"
+	cLedge      = "LEDGE"
 	cRoad       = "ROAD"
 	cWater      = "WATER"
 	cEdge       = "EDGE"
@@ -235,10 +236,10 @@ func hopelessAndEnding(r *reading) bool {
 // harmToTheBody: an injury to the arms, thighs, skin ("cut my thighs",
 // "carving into my skin", "burning my arms with a lighter") or until it
 // bleeds ("punched the wall until my knuckles bled"), the writer's. Not
-// an accident named ("cut my leg shaving", "burned my arm on the oven",
-// "eczema, scratching my skin").
+// an accident or an illness named ("cut my leg shaving", "burned my arm on
+// the oven", "eczema, scratching my skin").
 func harmToTheBody(r *reading) bool {
-	if r.has(cAccident) {
+	if r.has(cEveryday) {
 		return false
 	}
 	for _, m := range r.byC[cHarm] {
@@ -359,14 +360,28 @@ var durations = map[string]bool{"a": true, "weeks": true, "months": true, "days"
 // licence or gun violence (the weapon names another thing), not a knife
 // "to cut the bread" or "for cooking".
 func weaponAtHand(r *reading) bool {
+	if r.has(cEveryday) {
+		return false
+	}
 	for _, m := range r.byC[cWeapon] {
-		if r.aboutIt(m) || !r.weaponItself(m) {
+		if r.aboutIt(m) || !r.weaponItself(m) || forSomething(r, m) {
 			continue
 		}
 		for _, h := range r.byC[cHandle] {
 			if r.clause[h.from] == r.clause[m.from] && r.writers(h) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// forSomething reports whether the clause says, after m, what it is for:
+// "a gun at home for hunting".
+func forSomething(r *reading, m mention) bool {
+	for i := m.to; i < len(r.toks) && !r.toks[i].brk; i++ {
+		if r.toks[i].word == "for" {
+			return true
 		}
 	}
 	return false
@@ -406,8 +421,10 @@ func plunge(r *reading) bool {
 		if !r.writers(m) || r.fearBefore(m) || r.chainBefore(m).nots%2 == 1 {
 			continue
 		}
-		for _, c := range []string{cHeight, cRoad, cWater} {
-			if _, ok := r.after(m, c, 3); ok {
+		// "the bridge", "the top of my building", "a tree on the highway";
+		// not "the sea of calm".
+		for i := m.to; i <= m.to+5 && i < len(r.toks) && !r.toks[i].brk; i++ {
+			if p, ok := r.startingAt(i, cHeight, cRoad, cWater); ok && (p.to == len(r.toks) || r.toks[p.to].word != "of") {
 				return true
 			}
 		}
@@ -424,7 +441,7 @@ func atTheEdge(r *reading) bool {
 		if !r.writers(m) || r.fearBefore(m) {
 			continue
 		}
-		for _, c := range []string{cHeight, cTracks} {
+		for _, c := range []string{cLedge, cTracks} {
 			if p, ok := r.after(m, c, 2); ok && !r.bounded(p, false) {
 				return true
 			}
