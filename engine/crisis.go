@@ -33,11 +33,22 @@ type mention struct {
 	alone    bool
 }
 
+// reach is how far, in words, the screen looks from a phrase for what
+// frames it (its subject, a negation, a fear, what follows it): a few
+// clauses. It keeps the reading linear in the length of the intention,
+// however many phrases it holds.
+const reach = 40
+
 // reading is an intention tagged with its concepts.
 type reading struct {
 	lx     *lexicon
 	toks   []token
-	clause []int       // the clause each token is in
+	clause []int // the clause each token is in
+	// clauseFrom and clauseTo are where each clause begins and ends.
+	clauseFrom, clauseTo []int
+	// before counts, for a concept, its mentions starting before each
+	// token (made when first asked for).
+	before map[string][]int
 	byC    map[string][]mention
 	starts [][]mention // mentions starting at each token
 	ends   [][]mention // mentions ending at each token (to == i)
@@ -67,26 +78,31 @@ func readIntention(intention string) *reading {
 		ends:   make([][]mention, len(words)+1),
 	}
 	c := 0
+	r.clauseFrom = []int{0}
 	for i, w := range words {
 		r.toks[i] = token{word: w, stem: lx.stem(w), brk: w == ","}
 		if w == "," {
+			r.clauseTo = append(r.clauseTo, i)
+			r.clauseFrom = append(r.clauseFrom, i+1)
 			c++
 		}
 		r.clause[i] = c
 	}
+	r.clauseTo = append(r.clauseTo, len(words))
+	r.before = map[string][]int{}
 	// Figures of speech first: a concept that shares a word with one is
 	// not there ("want to be dead asleep").
-	var figurative []mention
+	figure := make([]bool, len(r.toks))
 	for i := range r.toks {
 		for _, s := range lx.match(lx.tries[cFigurative], r.toks, i, true, nil) {
-			if s.to > i {
-				figurative = append(figurative, mention{concept: cFigurative, from: i, to: s.to})
+			for j := i; j < s.to; j++ {
+				figure[j] = true
 			}
 		}
 	}
 	inFigure := func(from, to int) bool {
-		for _, f := range figurative {
-			if f.from < to && from < f.to {
+		for j := from; j < to; j++ {
+			if figure[j] {
 				return true
 			}
 		}
@@ -163,12 +179,23 @@ func (r *reading) after(m mention, c string, gap int) (mention, bool) {
 // inClause reports whether a mention of the concept lies in m's clause,
 // before m (before) or anywhere in it.
 func (r *reading) inClause(m mention, c string, before bool) bool {
-	for _, n := range r.byC[c] {
-		if r.clause[n.from] == r.clause[m.from] && (!before || n.to <= m.from) {
-			return true
+	counts, ok := r.before[c]
+	if !ok {
+		counts = make([]int, len(r.toks)+1)
+		for _, n := range r.byC[c] {
+			counts[n.from+1]++
 		}
+		for i := 1; i < len(counts); i++ {
+			counts[i] += counts[i-1]
+		}
+		r.before[c] = counts
 	}
-	return false
+	from := max(r.clauseStart(m.from), m.from-reach)
+	to := min(r.clauseTo[r.clause[m.from]], m.to+reach)
+	if before {
+		to = m.from
+	}
+	return to > from && counts[to]-counts[from] > 0
 }
 
 // chain is what stands right before a mention: the wish, the negations,
@@ -191,9 +218,7 @@ func (r *reading) chainBefore(m mention) chain {
 	var ch chain
 	i := m.from
 	skip := 0
-	for i > 0 && !r.toks[i-1].brk {
-		// The longest phrase ending here is the one read: "cant stop"
-		// (thinking) is no negation.
+	for i > 0 && i > m.from-reach && !r.toks[i-1].brk {
 		// A second half with no subject of its own hangs on the first's
 		// wish; one with its own ("and I don't want…") does not, unless
 		// it says until when ("stop eating until I die").
@@ -201,6 +226,8 @@ func (r *reading) chainBefore(m mention) chain {
 			skip, i = coordination, i-1
 			continue
 		}
+		// The longest phrase ending here is the one read: "cant stop"
+		// (thinking) is no negation.
 		n, ok := r.endingAt(i, cWish, cThink, cLightWish, cNot, cWeary, cSelf, cOther, cLink, cFiller, cWhen)
 		if !ok {
 			if skip == 0 {
@@ -236,12 +263,7 @@ func (r *reading) chainBefore(m mention) chain {
 	return ch
 }
 
-func (r *reading) clauseStart(i int) int {
-	for i > 0 && !r.toks[i-1].brk {
-		i--
-	}
-	return i
-}
+func (r *reading) clauseStart(i int) int { return r.clauseFrom[r.clause[i]] }
 
 // writers reports whether m is the writer's: the nearest person before it
 // who is a subject or an owner, in its clause and then in the clauses
@@ -250,7 +272,7 @@ func (r *reading) clauseStart(i int) int {
 // cutting", "my brother's suicide", "phone about to die"). Someone named as
 // an object ("gave away my dog and said goodbye") is not the subject.
 func (r *reading) writers(m mention) bool {
-	for i := m.from; i > 0; i-- {
+	for i := m.from; i > 0 && i > m.from-reach; i-- {
 		if _, ok := r.endingAt(i, cSelf); ok {
 			return true
 		}
@@ -297,7 +319,7 @@ func (r *reading) startsSegment(i int) bool {
 // as a when: an absence, a visit.
 func (r *reading) bounded(m mention, strict bool) bool {
 	i := m.to
-	for i < len(r.toks) && !r.toks[i].brk {
+	for i < len(r.toks) && i < m.to+reach && !r.toks[i].brk {
 		if n, ok := r.startingAt(i, cFiller); ok {
 			i = n.to
 			continue

@@ -323,7 +323,7 @@ var irregular = map[string]string{
 	"got": "get", "bought": "buy", "found": "find", "held": "hold",
 	"stood": "stand", "sat": "sit", "fell": "fall", "threw": "throw",
 	"thrown": "throw", "lost": "lose", "ran": "run",
-	"children": "child", "men": "man", "women": "woman", "lives": "life",
+	"children": "child", "men": "man", "women": "woman", "lives": "life", "going": "go",
 	"swallowed": "swallow", "cancelled": "cancel", "cancelling": "cancel",
 }
 

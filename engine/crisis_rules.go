@@ -219,13 +219,20 @@ func everythingToEnd(r *reading) bool {
 // end, anywhere in the intention, it is more ("I can't do this anymore, I
 // want it over"). Not "hopeless at maths", not "I want this week to end".
 func hopelessAndEnding(r *reading) bool {
+	var endings []mention
+	for _, m := range r.byC[cEnding] {
+		if r.alone(m, false) {
+			endings = append(endings, m)
+		}
+	}
 	for _, h := range r.byC[cHopeless] {
 		if !r.alone(h, false) || r.chainBefore(h).nots%2 == 1 {
 			continue
 		}
-		for _, m := range r.byC[cEnding] {
-			// Two things said, not one phrase read twice ("I'm done").
-			if r.alone(m, false) && (m.to <= h.from || h.to <= m.from) {
+		for _, m := range endings {
+			// Two things said, not one phrase read twice ("I'm done");
+			// only the few phrases on h's own words can fail this.
+			if m.to <= h.from || h.to <= m.from {
 				return true
 			}
 		}
@@ -278,13 +285,8 @@ func onPurpose(r *reading) bool {
 				return true
 			}
 		}
-		for _, h := range r.byC[cSelfHarm] {
-			if r.clause[h.from] == r.clause[m.from] && r.alone(h, false) {
-				return true
-			}
-		}
-		for i := r.clauseStart(m.from); i < m.from; i++ {
-			if r.toks[i].word == "myself" {
+		for i := max(r.clauseStart(m.from), m.from-reach); i < m.from; i++ {
+			if h, ok := r.startingAt(i, cSelfHarm); (ok && r.alone(h, false)) || r.toks[i].word == "myself" {
 				return true
 			}
 		}
@@ -367,8 +369,9 @@ func weaponAtHand(r *reading) bool {
 		if r.aboutIt(m) || !r.weaponItself(m) || forSomething(r, m) {
 			continue
 		}
-		for _, h := range r.byC[cHandle] {
-			if r.clause[h.from] == r.clause[m.from] && r.writers(h) {
+		// Whose hand it is in: "found my dad's gun" is the writer's find.
+		for i := max(r.clauseStart(m.from), m.from-reach); i < len(r.toks) && i <= m.to+reach && !r.toks[i].brk; i++ {
+			if h, ok := r.startingAt(i, cHandle); ok && r.writers(h) {
 				return true
 			}
 		}
@@ -379,7 +382,7 @@ func weaponAtHand(r *reading) bool {
 // forSomething reports whether the clause says, after m, what it is for:
 // "a gun at home for hunting".
 func forSomething(r *reading, m mention) bool {
-	for i := m.to; i < len(r.toks) && !r.toks[i].brk; i++ {
+	for i := m.to; i < len(r.toks) && i < m.to+reach && !r.toks[i].brk; i++ {
 		if r.toks[i].word == "for" {
 			return true
 		}
@@ -468,14 +471,13 @@ func lookingAtTheMeans(r *reading) bool {
 // lookingUpHow: how many would it take, how much is fatal, ways to die.
 func lookingUpHow(r *reading) bool {
 	for _, q := range r.byC[cQuery] {
-		for _, c := range []string{cDeath, cSuicide, cLethal} {
-			for _, m := range r.byC[c] {
-				if r.clause[m.from] != r.clause[q.from] || m.from < q.to || !r.writers(m) {
-					continue
-				}
-				if c != cLethal || r.inClause(q, cSubstance, false) || r.inClause(q, cDeath, false) {
-					return true
-				}
+		for i := q.to; i < len(r.toks) && i < q.to+reach && !r.toks[i].brk; i++ {
+			m, ok := r.startingAt(i, cDeath, cSuicide, cLethal)
+			if !ok || !r.writers(m) {
+				continue
+			}
+			if m.concept != cLethal || r.inClause(q, cSubstance, false) {
+				return true
 			}
 		}
 	}

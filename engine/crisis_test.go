@@ -2,6 +2,9 @@ package engine
 
 import (
 	"bufio"
+	"go/ast"
+	"go/parser"
+	gotoken "go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,7 +39,8 @@ var crisisRounds = []round{
 	// in the files' headers).
 	{name: "blind A", crisis: "blind_a_crisis.txt", ordinary: "blind_a_ordinary.txt"},
 	{name: "blind B", crisis: "blind_b_crisis.txt", ordinary: "blind_b_ordinary.txt"},
-	// Written before the concept reader and never tuned against.
+	// Written before the concept reader; its figure was taken once,
+	// untouched (see the file).
 	{name: "held D", crisis: "heldout_d_crisis.txt", ordinary: "heldout_d_ordinary.txt", heldOut: true},
 }
 
@@ -159,10 +163,145 @@ func TestNormalizeIntention(t *testing.T) {
 		"wake at 4am, 1 hour":            "wake at 4am , 1 hour",
 		"i do not want to live any more": "i dont want to live anymore",
 		"I wnat to end my lfie":          "i want to end my life",
-		"homeless and tired":             "homeless and tired",
+		"i wnat to dei":                  "i want to die",
+		"thinkin about killin myslef":    "thinking about killing myself",
+		"sucidal, i wana diee":           "suicidal , i want to die",
+		"took 30 tylenol":                "took dozens tylenol",
+		"we're fine, they’re asleep":     "we are fine , they are asleep",
+		// Words of their own are not typos, however close.
+		"homeless and tired":           "homeless and tired",
+		"a walk on the beach, a table": "a walk on the beach , a table",
+		"dye my hair":                  "dye my hair",
 	} {
 		if got := normalizeIntention(in); got != want {
 			t.Errorf("normalizeIntention(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCrisisWordForms(t *testing.T) {
+	lx := crisisLexicon()
+	for in, want := range map[string]string{
+		"killing": "kill", "killed": "kill", "kills": "kill", "cutting": "cut",
+		"living": "live", "lived": "live", "dying": "die", "died": "die",
+		"pills": "pill", "wishes": "wish", "cares": "care", "overdosed": "overdose",
+		"rehomed": "rehome", "planning": "plan", "being": "being", "going": "go",
+		// Only to a word the lists hold: "thing" is not "the".
+		"thing": "thing", "bring": "bring",
+	} {
+		if got := lx.stem(in); got != want {
+			t.Errorf("stem(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Every list of crisis_concepts.txt is read by the screen, and every list
+// the rules name is in the file: a list renamed on one side only would
+// silently read nothing.
+func TestCrisisConceptsAreRead(t *testing.T) {
+	named := map[string]bool{}
+	f, err := parser.ParseFile(gotoken.NewFileSet(), "crisis_rules.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if v, ok := n.(*ast.ValueSpec); ok && len(v.Names) == 1 && strings.HasPrefix(v.Names[0].Name, "c") && len(v.Values) == 1 {
+			if lit, ok := v.Values[0].(*ast.BasicLit); ok {
+				named[strings.Trim(lit.Value, `"`)] = true
+			}
+		}
+		return true
+	})
+	lx := crisisLexicon()
+	inFile := map[string]bool{}
+	for _, c := range lx.order {
+		inFile[c] = true
+		// Lists only ever read inside another's phrases.
+		slotOnly := c == "VEHICLE"
+		if !named[c] && !slotOnly {
+			t.Errorf("[%s] is in crisis_concepts.txt but no rule reads it", c)
+		}
+	}
+	for c := range named {
+		if !inFile[c] {
+			t.Errorf("the rules read [%s], which crisis_concepts.txt does not list", c)
+		}
+	}
+	for _, bad := range []string{
+		"[SUICIDE]\nwhat\nKill Myself\n",
+		"[SUICIDE]\nwhat\nhit by [NOWHERE]\n",
+		"a word before any list\n",
+		"[A]\nwhat\nx\n[A]\nwhat\ny\n",
+	} {
+		if _, err := parseLexicon(bad); err == nil {
+			t.Errorf("parseLexicon(%q) = nil error, want one", bad)
+		}
+	}
+}
+
+// Each rule, on a phrasing it is for and on its ordinary twin.
+func TestCrisisRules(t *testing.T) {
+	for _, c := range []struct{ text, rule string }{
+		{"suicidal again", "names it"},
+		{"i'm not suicidal, just tired", ""},
+		{"my son is suicidal and i can't sleep", ""},
+		{"writing a paper on suicide prevention", ""},
+		{"five years since my suicide attempt and grateful to be alive", ""},
+		{"relapsed on self harm after two years clean", "names it"},
+		{"second attempt this year", "names it"},
+		{"deadlift PR attempt tomorrow", ""},
+		{"all i want is to die", "wishes to die"},
+		{"i wish i could just not exist", "wishes to die"},
+		{"i wish i was never born", "a life not wanted"},
+		{"i don't want to die, i'm scared of surgery", ""},
+		{"scared i'm going to die on the plane", ""},
+		{"my grandma is ready to die", ""},
+		{"phone's at 1%, about to die", ""},
+		{"i feel like dying", "wishes to die"},
+		{"i feel like dying after this workout", ""},
+		{"sleep forever", "wishes to die"},
+		{"dead tired", ""},
+		{"no reason to keep going", "a life not wanted"},
+		{"tired of living out of a suitcase", ""},
+		{"i don't want to wake up at 4am again", ""},
+		{"i won't be around much longer", "a life not wanted"},
+		{"i'm not going to be around this weekend", ""},
+		{"life is meaningless", "life unbearable"},
+		{"nothing left for me here", "despair"},
+		{"i want it all to end", "everything to end"},
+		{"i want it all to slow down", ""},
+		{"hopeless, i just want it over", "hopeless and ending"},
+		{"hopeless at maths, exam tomorrow", ""},
+		{"relapsed and cut my thighs", "self-harm to the body"},
+		{"cut my finger chopping onions", ""},
+		{"burned my arm on purpose", "self-harm to the body"},
+		{"cut my hair short on purpose", ""},
+		{"took 30 tylenol", "pills taken or kept"},
+		{"took a bunch of meds for my cold", ""},
+		{"drank bleach", "pills taken or kept"},
+		{"cleaning with bleach all day", ""},
+		{"bought a rope today", "a weapon at hand"},
+		{"bought a new climbing rope", ""},
+		{"i want to jump off the bridge", "a height, a road, the water"},
+		{"a man jumped in front of my train", ""},
+		{"standing on the bridge right now", "at the edge"},
+		{"on the roof of my building watching the sunset", ""},
+		{"i keep looking at tall buildings", "dwelling on the means"},
+		{"how many sleeping pills would kill me", "looking up how"},
+		{"how many melatonin is safe", ""},
+		{"wrote my letters, just want calm before", "a farewell"},
+		{"my last day at my job, bittersweet", ""},
+		{"i'm just a burden to my family", "a burden"},
+		{"student loans are such a burden", ""},
+		{"nobody would notice if i was gone", "if I were gone"},
+		{"nobody would notice if i left the party early", ""},
+		{"i want to join my mom in heaven", "following the dead"},
+		{"i will see grandpa in heaven one day", ""},
+		{"death sounds peaceful right now", "death welcomed"},
+		{"quiero morirme", "names it"},
+	} {
+		if got := screenCrisis(c.text); got != c.rule {
+			t.Errorf("%q: rule %q, want %q", c.text, got, c.rule)
 		}
 	}
 }
@@ -203,6 +342,9 @@ func BenchmarkScreenCrisis(b *testing.B) {
 		{"10000 worry", strings.Repeat("so much to do at work and i keep worrying about the deadline, ", 170)[:10000]},
 		{"10000 negated crisis", strings.Repeat("not want to die , scared of dying , if i was gone ", 200)[:10000]},
 		{"10000 vocabulary", vocabularyText()},
+		// One phrase over and over: every mention looks around it, but
+		// only so far (reach).
+		{"10000 die", strings.Repeat("die ", 2500)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
