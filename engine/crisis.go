@@ -1,10 +1,5 @@
 package engine
 
-import (
-	"regexp"
-	"strings"
-)
-
 // The crisis screen reads an intention, before a session starts, for signs
 // that the person who wrote it may not be safe. It is not the sentence check
 // (safety.go): an intention is one person's words about themselves, typed at
@@ -13,147 +8,395 @@ import (
 // than words: "kill the stress" and "dead tired" start a session, "kms" and
 // "I'd be better off dead" do not.
 //
-// The text is normalized first (normalizeIntention), so the signs
-// (crisis_signs.go) are written in plain lower case: no apostrophes ("dont",
-// "im", "id", "cant"), "wanna" spelled "want to", clause breaks as " , ".
+// It reads in three steps:
+//   - normalizeIntention (crisis_text.go) writes the text plainly: lower
+//     case, no apostrophes, chat spellings written out, typos mended;
+//   - the lexicon (crisis_lexicon.go) tags it with concepts, from word lists
+//     kept as data in prompts/crisis_concepts.txt: DEATH, WISH, NOT, LIFE,
+//     SUBSTANCE, FAREWELL, OTHER, FIGURATIVE…;
+//   - a few rules (crisis_rules.go) decide from the concepts found together
+//     in a clause or in the whole intention, with someone else's words,
+//     a survived past, figures of speech and fear as exceptions.
 
-// crisisSign is one way of saying "I may not be safe".
-type crisisSign struct {
-	name string
-	re   *regexp.Regexp
-	// with, when set, must also appear somewhere in the intention: the sign
-	// is the two together (hopelessness that reaches for an ending).
-	with *regexp.Regexp
-	// unlessAfter, matched against the text right after a match, is an idiom
-	// that reads the same words lightly ("overdosed on coffee").
-	unlessAfter *regexp.Regexp
-	// unlessBefore, matched against the few words right before a match, is
-	// a negation ("not suicidal").
-	unlessBefore *regexp.Regexp
-	// cue and withCue are the words re and with need (crisis_literals.go).
-	cue, withCue cue
+// token is one word of a normalized intention, or a clause break.
+type token struct {
+	word string // as normalized
+	stem string // the lexicon's form of it
+	brk  bool
 }
 
-// negationReach is how far before a match a negation is looked for: a few
-// words, which is where "not" and "scared of" sit, and it keeps the screen
-// linear in the length of the intention however many matches it holds.
-const negationReach = 60
-
-// Pieces the signs share. {end} means the clause stops here, or goes on only
-// with words that do not change what was said ("… anymore", "… and").
-var signPieces = strings.NewReplacer(
-	"{end}", `(?:\s*(?:,|$)|\s+(?:anymore|any longer|ever again|again|forever|for good|now|right now|tonight|tomorrow|soon|today|and|but|so|because|honestly|tbh|lol|fr|i|im|id|ive)\b)`,
-	// {stop} is the clause's end, and nothing else.
-	"{stop}", `(?:\s*(?:,|$))`,
-	"{die}", `di+e+`,
-	"{want}", `(?:want|wanted|wanting|wish|wishing|need|ready|going|plan|planning|trying|try|hope|hoping|about|deserve|would like|like|waiting|longing)`,
-	"{pills}", `(?:pills|pill|meds|tablets|medication|medications|medicine|painkillers|sleeping pills|paracetamol|tylenol|advil|ibuprofen|aspirin|acetaminophen|benadryl|xanax|oxy|oxycodone|opioids|antidepressants|insulin)`,
-	"{ifgone}", `if\s+i\s+(?:just\s+|simply\s+|finally\s+|ever\s+)?(?:(?:was|were)\s+(?:gone|dead|not here|not around|never born)|(?:wasnt|werent)\s+(?:here|around|alive|born)|died|die|disappeared|was to die|killed myself|didnt exist|never existed|didnt wake up|never woke up)\b`,
-	"{not}", `(?:dont|not|never|no longer|didnt)`,
-	// {other} is someone else the writer may grieve or fear for.
-	"{other}", `(?:patient|friend|brother|sister|mother|father|mum|mom|dad|son|daughter|husband|wife|partner|cousin|uncle|aunt|boyfriend|girlfriend|grandpa|grandma|colleague|coworker|student|patient|client|neighbou?r)`,
-	// {self} is the writer: "i", "im", "ill", "id", "ive".
-	"{self}", `(?:i|im|ill|id|ive)`,
-	// {body} is where people hurt themselves; a finger or a thumb is more
-	// often the kitchen knife.
-	"{body}", `(?:arms?|forearms?|wrists?|thighs?|legs?|stomach|belly|hips?|skin|body)`,
-	// {beyond} is where the dead are said to be.
-	"{beyond}", `(?:in heaven|in the afterlife|on the other side|in paradise)\b`,
-	// {weapon} is what people hold to end their life; pills are read by
-	// the pills signs.
-	"{weapon}", `(?:rope|noose|gun|pistol|rifle|shotgun|revolver|firearm|knife|blade|razor|razor blade|razors|blades)`,
-)
-
-func pattern(p string) *regexp.Regexp { return regexp.MustCompile(signPieces.Replace(p)) }
-
-func sign(name, re string) crisisSign {
-	s := crisisSign{name: name, re: pattern(re)}
-	s.cue = cueOf(s.re)
-	return s
+// mention is a concept found in the intention: a term of its list at
+// toks[from:to].
+type mention struct {
+	concept  string
+	from, to int
+	alone    bool
 }
 
-func (s crisisSign) unless(after string) crisisSign {
-	s.unlessAfter = pattern(`^(?:` + after + `)`)
-	return s
+// reach is how far, in words, the screen looks from a phrase for what
+// frames it (its subject, a negation, a fear, what follows it): a few
+// clauses. It keeps the reading linear in the length of the intention,
+// however many phrases it holds.
+const reach = 40
+
+// reading is an intention tagged with its concepts.
+type reading struct {
+	lx     *lexicon
+	toks   []token
+	clause []int // the clause each token is in
+	// clauseFrom and clauseTo are where each clause begins and ends.
+	clauseFrom, clauseTo []int
+	// before counts, for a concept, its mentions starting before each
+	// token (made when first asked for).
+	before map[string][]int
+	byC    map[string][]mention
+	starts [][]mention // mentions starting at each token
+	ends   [][]mention // mentions ending at each token (to == i)
 }
 
-func (s crisisSign) negatedBy(before string) crisisSign {
-	s.unlessBefore = pattern(`(?:` + before + `)$`)
-	return s
-}
-
-func (s crisisSign) and(with string) crisisSign {
-	s.with = pattern(with)
-	s.withCue = cueOf(s.with)
-	return s
-}
-
-// crisisIdioms are removed before the signs are read (each replaced by a
-// clause break): phrases that hold a sign's words but talk about someone
-// else, or about helping.
-var crisisIdioms = idioms(
-	// Grief for someone who died by suicide, or fear for someone who tried,
-	// is grief or worry, both lull's kinds: "my friend took his own life",
-	// "grief after my dads suicide", "my sister attempted suicide".
-	pattern(`\b(?:who|he|she|they|{other}s?)\s+(?:\w+\s+)?(?:died|passed away|was lost|took (?:his|her|their) (?:own )?life|(?:attempted|tried|committed|completed|survived)(?: to commit)?)\s+(?:by|of|to|from|through|in)?\s*(?:suicide)?`),
-	pattern(`\b(?:his|her|their|{other}s)\s+(?:own\s+)?(?:suicide|suicide attempt|attempt)\b`),
-	pattern(`\blost\s+(?:my|a|our|his|her)\s+\w+\s+to\s+suicide\b`),
-	// Those who work in or campaign for suicide prevention need rest too.
-	pattern(`\bsuicide\s+(?:prevention|awareness|hotline|helpline|crisis line|line|loss|survivors?|risk|research|rates?|statistics|studies|study|training|assessment|screening|bereavement)\b`),
-	pattern(`\b(?:paper|essay|thesis|research|study|class|course|lecture|training|talk|book|documentary|podcast|article)\s+(?:on|about)\s+suicide\b`),
-	// Someone else who is suicidal is someone to worry about.
-	pattern(`\b(?:he|she|they|{other}|my \w+)\s+(?:is|was|seems|has been|became|got|feels|said (?:he|she|they) (?:was|is|were|are))\s+(?:so\s+|very\s+|really\s+)?suicidal\b`),
-	// A word asked about is not the word said: "what does kms mean".
-	pattern(`\bwhat\s+does\s+\w+\s+mean\b|\b\w+\s+is\s+(?:such\s+)?a\s+(?:weird|strange|funny|dark|new)\s+word\b`),
-)
-
-func idioms(res ...*regexp.Regexp) []rewrite {
-	out := make([]rewrite, len(res))
-	for i, re := range res {
-		out[i] = newRewrite(re, ",")
-	}
-	return out
-}
-
-// screenCrisis names the first crisis sign in the intention, or "".
+// screenCrisis names the first rule that finds a crisis sign in the
+// intention, or "".
 func screenCrisis(intention string) string {
-	text := normalizeIntention(intention)
-	for _, idiom := range crisisIdioms {
-		text = idiom.apply(text)
-	}
-	for _, s := range crisisSigns {
-		if s.matches(text) {
-			return s.name
+	r := readIntention(intention)
+	for _, rule := range crisisRules {
+		if rule.holds(r) {
+			return rule.name
 		}
 	}
 	return ""
 }
 
-func (s crisisSign) matches(text string) bool {
-	if s.cue.absentFrom(text) || (s.with != nil && (s.withCue.absentFrom(text) || !s.with.MatchString(text))) {
+func readIntention(intention string) *reading {
+	lx := crisisLexicon()
+	words := lx.normalize(intention)
+	r := &reading{
+		lx:     lx,
+		toks:   make([]token, len(words)),
+		clause: make([]int, len(words)),
+		byC:    map[string][]mention{},
+		starts: make([][]mention, len(words)+1),
+		ends:   make([][]mention, len(words)+1),
+	}
+	c := 0
+	r.clauseFrom = []int{0}
+	for i, w := range words {
+		r.toks[i] = token{word: w, stem: lx.stem(w), brk: w == ","}
+		if w == "," {
+			r.clauseTo = append(r.clauseTo, i)
+			r.clauseFrom = append(r.clauseFrom, i+1)
+			c++
+		}
+		r.clause[i] = c
+	}
+	r.clauseTo = append(r.clauseTo, len(words))
+	r.before = map[string][]int{}
+	// Figures of speech first: a concept that shares a word with one is
+	// not there ("want to be dead asleep").
+	figure := make([]bool, len(r.toks))
+	for i := range r.toks {
+		for _, s := range lx.match(lx.tries[cFigurative], r.toks, i, true, nil) {
+			for j := i; j < s.to; j++ {
+				figure[j] = true
+			}
+		}
+	}
+	inFigure := func(from, to int) bool {
+		for j := from; j < to; j++ {
+			if figure[j] {
+				return true
+			}
+		}
 		return false
 	}
-	for _, m := range s.re.FindAllStringIndex(text, -1) {
-		if s.unlessBefore != nil && s.unlessBefore.MatchString(before(text, m[0])) {
+	for i := range r.toks {
+		if r.toks[i].brk {
 			continue
 		}
-		if s.unlessAfter != nil && s.unlessAfter.MatchString(text[m[1]:]) {
+		for _, concept := range lx.startingWith(r.toks[i]) {
+			// The longest term of a concept at a place is the one read.
+			best := mention{to: -1}
+			for _, s := range lx.match(lx.tries[concept], r.toks, i, lx.exact[concept], nil) {
+				if s.to > best.to {
+					best = mention{concept: concept, from: i, to: s.to, alone: s.alone}
+				}
+			}
+			if best.to <= i || inFigure(best.from, best.to) {
+				continue
+			}
+			r.byC[concept] = append(r.byC[concept], best)
+			r.starts[i] = append(r.starts[i], best)
+			r.ends[best.to] = append(r.ends[best.to], best)
+		}
+	}
+	return r
+}
+
+// has reports whether the intention holds the concept anywhere.
+func (r *reading) has(c string) bool { return len(r.byC[c]) > 0 }
+
+// endingAt returns the longest mention of any of the concepts that ends
+// right before token i; of two as long, the concept named first.
+func (r *reading) endingAt(i int, concepts ...string) (mention, bool) {
+	best, ok := mention{}, false
+	for _, c := range concepts {
+		for _, m := range r.ends[i] {
+			if m.concept == c && (!ok || m.from < best.from) {
+				best, ok = m, true
+			}
+		}
+	}
+	return best, ok
+}
+
+// startingAt returns the longest mention of any of the concepts that
+// starts at token i.
+func (r *reading) startingAt(i int, concepts ...string) (mention, bool) {
+	best, ok := mention{}, false
+	if i >= len(r.starts) {
+		return best, false
+	}
+	for _, m := range r.starts[i] {
+		for _, c := range concepts {
+			if m.concept == c && (!ok || m.to > best.to) {
+				best, ok = m, true
+			}
+		}
+	}
+	return best, ok
+}
+
+// after returns a mention of the concept that starts within gap tokens
+// after m ends, in the same clause.
+func (r *reading) after(m mention, c string, gap int) (mention, bool) {
+	for i := m.to; i <= m.to+gap && i < len(r.toks) && !r.toks[i].brk; i++ {
+		if n, ok := r.startingAt(i, c); ok {
+			return n, true
+		}
+	}
+	return mention{}, false
+}
+
+// inClause reports whether a mention of the concept lies in m's clause,
+// before m (before) or anywhere in it.
+func (r *reading) inClause(m mention, c string, before bool) bool {
+	counts, ok := r.before[c]
+	if !ok {
+		counts = make([]int, len(r.toks)+1)
+		for _, n := range r.byC[c] {
+			counts[n.from+1]++
+		}
+		for i := 1; i < len(counts); i++ {
+			counts[i] += counts[i-1]
+		}
+		r.before[c] = counts
+	}
+	from := max(r.clauseStart(m.from), m.from-reach)
+	to := min(r.clauseTo[r.clause[m.from]], m.to+reach)
+	if before {
+		to = m.from
+	}
+	return to > from && counts[to]-counts[from] > 0
+}
+
+// chain is what stands right before a mention: the wish, the negations,
+// the weariness, and whose they are. It is read backwards from the mention
+// over small words only ("all I want is to die", "I wish I could just not
+// exist"), and stops at the first word that says something else.
+type chain struct {
+	wish, think, weary bool
+	lightWish          bool // "I feel like dying": a wish if nothing follows
+	nots               int
+	self, other        bool // the writer, or someone else, is the subject
+}
+
+// coordination is how many words a chain may step over after an "and" or
+// an "until" to find the wish both halves hang on: "I want to give up on
+// everything and die", "going to stop eating until I die".
+const coordination = 4
+
+func (r *reading) chainBefore(m mention) chain {
+	var ch chain
+	i := m.from
+	skip := 0
+	for i > 0 && i > m.from-reach && !r.toks[i-1].brk {
+		// A second half with no subject of its own hangs on the first's
+		// wish; one with its own ("and I don't want…") does not, unless
+		// it says until when ("stop eating until I die").
+		if w := r.toks[i-1].word; w == "until" || w == "till" || !ch.self && w == "and" {
+			skip, i = coordination, i-1
 			continue
+		}
+		// The longest phrase ending here is the one read: "cant stop"
+		// (thinking) is no negation.
+		n, ok := r.endingAt(i, cWish, cThink, cLightWish, cNot, cWeary, cSelf, cOther, cLink, cFiller, cWhen)
+		if !ok {
+			if skip == 0 {
+				break
+			}
+			skip, i = skip-1, i-1
+			continue
+		}
+		switch n.concept {
+		case cWish:
+			ch.wish, skip = true, 0
+		case cThink:
+			ch.think, skip = true, 0
+		case cLightWish:
+			ch.lightWish, skip = true, 0
+		case cNot:
+			ch.nots++
+		case cWeary:
+			ch.weary = true
+		case cSelf:
+			ch.self = true
+		case cOther:
+			ch.other = !ch.self
+		}
+		if ch.other {
+			break
+		}
+		i = n.from
+	}
+	if !ch.self && !ch.other {
+		ch.other = !r.writers(m)
+	}
+	return ch
+}
+
+func (r *reading) clauseStart(i int) int { return r.clauseFrom[r.clause[i]] }
+
+// writers reports whether m is the writer's: the nearest person before it
+// who is a subject or an owner, in its clause and then in the clauses
+// before, is the writer or no one ("suicidal again"), not someone else ("my
+// son overdosed", "a client disclosed suicidal thoughts", "she's been
+// cutting", "my brother's suicide", "phone about to die"). Someone named as
+// an object ("gave away my dog and said goodbye") is not the subject.
+func (r *reading) writers(m mention) bool {
+	for i := m.from; i > 0 && i > m.from-reach; i-- {
+		if _, ok := r.endingAt(i, cSelf); ok {
+			return true
+		}
+		n, ok := r.endingAt(i, cOther)
+		if !ok {
+			continue
+		}
+		if pronouns[r.toks[n.from].word] || n.to == m.from || r.startsSegment(n.from) {
+			return false
+		}
+		i = n.from + 1
+	}
+	return true
+}
+
+// pronouns are subjects whatever stands before them.
+var pronouns = map[string]bool{
+	"he": true, "she": true, "they": true, "hes": true, "shes": true, "theyre": true,
+	"theyve": true, "hed": true, "who": true, "we": true,
+}
+
+// startsSegment reports whether the word at i begins its clause, or what
+// follows a conjunction, with only a determiner before it: "my son
+// overdosed", "and a man jumped", not "lost a patient".
+func (r *reading) startsSegment(i int) bool {
+	for i > 0 {
+		switch r.toks[i-1].word {
+		case "my", "the", "a", "an", "our", "his", "her", "their", "best", "little", "late", "old", "older", "younger":
+			i--
+			continue
+		case ",", "and", "but", "so", "because", "then", "who", "that":
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// bounded reports whether something after m in its clause says where,
+// when, with what or to what ("end it with my boyfriend", "disappear to a
+// cabin", "wake up at 4am"). Filler words ("again", "so bad", "tonight")
+// do not; a new clause, a conjunction, a new subject or a verb of being
+// ends the phrase. Strict reads a named day ("this weekend", "tomorrow")
+// as a when: an absence, a visit.
+func (r *reading) bounded(m mention, strict bool) bool {
+	i := m.to
+	for i < len(r.toks) && i < m.to+reach && !r.toks[i].brk {
+		if n, ok := r.startingAt(i, cFiller); ok {
+			i = n.to
+			continue
+		}
+		if n, ok := r.startingAt(i, cWhen); ok && !strict {
+			i = n.to
+			continue
+		}
+		if unbinding[r.toks[i].word] {
+			return false
+		}
+		// Self-harm is self-harm whenever it happens: "hurting myself
+		// when I'm sad".
+		if m.concept == cSelfHarm && (r.toks[i].word == "when" || r.toks[i].word == "whenever") {
+			return false
+		}
+		// "calm before", "he will find it after": before or after what is
+		// left unsaid.
+		if w := r.toks[i].word; (w == "before" || w == "after") && (i+1 == len(r.toks) || r.toks[i+1].brk) {
+			return false
+		}
+		// Life without someone is grief, not a where: "without her".
+		if r.toks[i].word == "without" && i+1 < len(r.toks) {
+			if _, ok := r.startingAt(i+1, cOther); ok {
+				return false
+			}
+			if i+2 < len(r.toks) && r.toks[i+1].word == "my" {
+				if _, ok := r.startingAt(i+2, cOther); ok {
+					return false
+				}
+			}
 		}
 		return true
 	}
 	return false
 }
 
-// before is the text up to i, at most negationReach bytes of it, cut at a
-// word's start.
-func before(text string, i int) string {
-	if i <= negationReach {
-		return text[:i]
-	}
-	from := i - negationReach
-	if sp := strings.IndexByte(text[from:i], ' '); sp >= 0 {
-		from += sp + 1
-	}
-	return text[from:i]
+// unbinding words begin something new after a phrase: a conjunction, a
+// subject, a verb of being.
+var unbinding = map[string]bool{
+	"and": true, "but": true, "so": true, "or": true, "because": true, "then": true, "cause": true, "if": true,
+	"i": true, "im": true, "id": true, "ill": true, "ive": true,
+	"is": true, "are": true, "was": true, "were": true, "has": true, "keeps": true, "feels": true, "seems": true,
 }
+
+// alone reports whether an "(alone)" mention stands alone.
+func (r *reading) alone(m mention, strict bool) bool {
+	return !m.alone || !r.bounded(m, strict)
+}
+
+// fearBefore reports whether fear comes before m in its clause: "scared
+// I'm going to die" is fear, not a wish.
+func (r *reading) fearBefore(m mention) bool { return r.inClause(m, cFear, true) }
+
+// aboutIt reports whether m is talked about rather than said: a subject of
+// work or study ("suicide prevention", "a paper on suicide"), or a word
+// asked about ("what does kms mean").
+func (r *reading) aboutIt(m mention) bool {
+	if _, ok := r.startingAt(m.to, cTopic); ok {
+		return true
+	}
+	if r.inClause(m, cAsked, false) {
+		return true
+	}
+	start := r.clauseStart(m.from)
+	for i := m.from - 1; i >= start && i >= m.from-4; i-- {
+		switch r.toks[i].word {
+		case "about", "on", "of", "in":
+			if _, ok := r.endingAt(i, cTopic); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// survived reports whether the intention tells a past survived ("five
+// years since my attempt", "two years free from self harm") and not a
+// relapse.
+func (r *reading) survived() bool { return r.has(cRecovered) && !r.has(cRelapse) }

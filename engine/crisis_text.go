@@ -1,22 +1,34 @@
 package engine
 
 import (
-	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 )
 
-// normalizeIntention rewrites an intention the way the crisis signs read it:
-// lower case; no apostrophes, straight or curly ("don’t" → "dont"); letters
-// hidden behind symbols restored ("s*icide", "k1ll"); runs of a letter cut
-// to one ("diiie"); common typos and chat spellings mended ("wanna",
-// "kil", "wnat"); punctuation as clause breaks " , "; single spaces.
+// normalizeIntention rewrites an intention the way the crisis screen reads
+// it: lower case; no apostrophes, straight or curly ("don’t" → "dont");
+// letters hidden behind symbols restored ("s*icide", "k1ll"); runs of a
+// letter cut to one ("diiie"); chat spellings written out ("wanna", "rn");
+// two-word forms joined ("do not" → "dont"); a number of ten or more read
+// as "dozens" ("took 30 tylenol"); typos of the screen's words mended
+// against its vocabulary ("wnat", "dei"); punctuation as clause breaks ",";
+// single spaces.
 func normalizeIntention(s string) string {
+	return strings.Join(crisisLexicon().normalize(s), " ")
+}
+
+// normalize is the intention as normalizeIntention writes it, word by word.
+func (lx *lexicon) normalize(s string) []string {
 	s = strings.ToLower(s)
 	s = unhide(s)
 	var b strings.Builder
-	for _, r := range s {
+	rs := []rune(s)
+	for i, r := range rs {
 		switch {
+		case isApostrophe(r) && i+2 < len(rs) && rs[i+1] == 'r' && rs[i+2] == 'e' && (i+3 == len(rs) || !unicode.IsLetter(rs[i+3])):
+			// "we're" is "we are", not "were".
+			b.WriteString(" a")
 		case isApostrophe(r):
 			// dropped: "i'm" and "im" read the same
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
@@ -27,22 +39,39 @@ func normalizeIntention(s string) string {
 			b.WriteString(" , ")
 		}
 	}
-	words := strings.Fields(squeezeRuns(b.String()))
-	out := make([]string, 0, len(words))
-	for _, w := range words {
+	var out []string
+	for _, w := range strings.Fields(squeezeRuns(b.String())) {
 		if w == "," && (len(out) == 0 || out[len(out)-1] == ",") {
 			continue
 		}
-		out = append(out, mendWord(w))
+		if to, ok := spellings[w]; ok {
+			out = append(out, strings.Fields(to)...)
+			continue
+		}
+		if n, err := strconv.Atoi(w); err == nil && n >= 10 {
+			w = "dozens"
+		}
+		if len(out) > 0 {
+			if joined, ok := twoWords[out[len(out)-1]+" "+w]; ok {
+				out[len(out)-1] = joined
+				continue
+			}
+		}
+		out = append(out, w)
 	}
 	for len(out) > 0 && out[len(out)-1] == "," {
 		out = out[:len(out)-1]
 	}
-	text := strings.Join(out, " ")
-	for _, p := range phrasings {
-		text = p.apply(text)
+	mended := map[string]string{} // a long intention repeats its words
+	for i, w := range out {
+		m, ok := mended[w]
+		if !ok {
+			m = lx.mend(w)
+			mended[w] = m
+		}
+		out[i] = m
 	}
-	return text
+	return out
 }
 
 func isApostrophe(r rune) bool {
@@ -95,109 +124,25 @@ func squeezeRuns(s string) string {
 	return b.String()
 }
 
-// spellings mends one word: chat spellings and typos of the words the signs
-// rely on. Only words that cannot be read another way are here ("dye" is
-// not "die": people dye their hair).
+// spellings are chat spellings, written out. Only words that cannot be read
+// another way are here ("dye" is not "die": people dye their hair). Typos
+// are not listed: they are mended against the vocabulary (lexicon.mend).
 var spellings = map[string]string{
 	"wanna": "want to", "wana": "want to", "wnt": "want",
 	"gonna": "going to", "gunna": "going to", "finna": "going to", "imma": "im going to", "ima": "im going to",
-	"gotta": "got to", "kinda": "kind of",
+	"gotta": "got to", "kinda": "kind of", "abt": "about", "idk": "i dont know",
 	"dnt": "dont", "cnt": "cant", "carnt": "cant",
-	"kil": "kill", "kll": "kill", "klll": "kill", "killl": "kill",
-	"ded": "dead", "deaad": "dead",
-	"beter": "better", "bettr": "better",
-	"mysef": "myself", "myslf": "myself", "meself": "myself", "mself": "myself",
-	"lyf": "life", "lif": "life", "lfe": "life",
-	"anymor": "anymore", "nemore": "anymore", "anymoe": "anymore",
+	"kil": "kill", "ded": "dead", "lyf": "life", "nemore": "anymore",
 	"u": "you", "ur": "your", "bc": "because", "cuz": "because", "coz": "because", "cos": "because",
 	"rn": "right now", "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "2moro": "tomorrow",
-	"tonite": "tonight", "2nite": "tonight",
-	"suicde": "suicide", "sucide": "suicide", "suiside": "suicide", "suicidle": "suicidal",
+	"tonite": "tonight", "2nite": "tonight", "yrs": "years", "pls": "please", "plz": "please",
+	"cannot": "cant", "noone": "nobody", "2": "to",
 }
 
-// misspelt are the words a typo must still reach. A word one swap of
-// neighbouring letters away from one of them is read as it ("wnat", "lfie").
-// Those marked true are also reached by one letter added, dropped or changed
-// ("sucidal"); the others have a common word that close ("hopeless" and
-// "homeless", "overdose" and "overdone", "living" and "giving").
-var misspelt = []struct {
-	word    string
-	anyEdit bool
-}{
-	{"want", false}, {"life", false}, {"live", false}, {"living", false}, {"alive", false}, {"kill", false},
-	{"dead", false}, {"wake", false}, {"exist", false}, {"better", false}, {"hopeless", false}, {"overdose", false},
-	{"anymore", true}, {"myself", true}, {"suicide", true}, {"suicidal", true}, {"unalive", true},
-}
-
-func mendWord(w string) string {
-	if to, ok := spellings[w]; ok {
-		return to
-	}
-	for _, m := range misspelt {
-		if w == m.word {
-			return w
-		}
-	}
-	for _, m := range misspelt {
-		if swapped(w, m.word) || (m.anyEdit && editedOnce(w, m.word)) {
-			return m.word
-		}
-	}
-	return w
-}
-
-// swapped reports whether a and b differ by one swap of neighbours.
-func swapped(a, b string) bool {
-	if len(a) != len(b) || a == b {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
-}
-
-// editedOnce reports whether a is b with one letter added, dropped or changed.
-func editedOnce(a, b string) bool {
-	if a == b {
-		return false
-	}
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	switch len(a) - len(b) {
-	case 0:
-		diff := 0
-		for i := range a {
-			if a[i] != b[i] {
-				diff++
-			}
-		}
-		return diff == 1
-	case 1:
-		i := 0
-		for i < len(b) && a[i] == b[i] {
-			i++
-		}
-		return a[i+1:] == b[i:]
-	}
-	return false
-}
-
-// phrasings make the many ways of writing a phrase one.
-var phrasings = []rewrite{
-	newRewrite(regexp.MustCompile(`\bdo not\b`), "dont"),
-	newRewrite(regexp.MustCompile(`\bdoes not\b`), "doesnt"),
-	newRewrite(regexp.MustCompile(`\bdid not\b`), "didnt"),
-	newRewrite(regexp.MustCompile(`\b(?:can not|cannot)\b`), "cant"),
-	newRewrite(regexp.MustCompile(`\bwill not\b`), "wont"),
-	newRewrite(regexp.MustCompile(`\bis not\b`), "isnt"),
-	newRewrite(regexp.MustCompile(`\bi am\b`), "im"),
-	newRewrite(regexp.MustCompile(`\bi (?:would|had)\b`), "id"),
-	newRewrite(regexp.MustCompile(`\bi have\b`), "ive"),
-	newRewrite(regexp.MustCompile(`\bmy self\b`), "myself"),
-	newRewrite(regexp.MustCompile(`\bany more\b`), "anymore"),
-	newRewrite(regexp.MustCompile(`\bno one\b`), "nobody"),
-	newRewrite(regexp.MustCompile(`\bwant ta\b`), "want to"),
+// twoWords are two words that mean what one does.
+var twoWords = map[string]string{
+	"do not": "dont", "does not": "doesnt", "did not": "didnt", "can not": "cant",
+	"will not": "wont", "is not": "isnt", "are not": "arent", "was not": "wasnt", "would not": "wouldnt",
+	"i am": "im", "i would": "id", "i had": "id", "i have": "ive", "i will": "ill",
+	"my self": "myself", "any more": "anymore", "no one": "nobody", "want ta": "want to",
 }

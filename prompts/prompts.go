@@ -4,7 +4,8 @@
 // that ask for words), and the message shown instead of a session when an
 // intention signals crisis (crisis.txt, plain text: it is printed as it is,
 // in a terminal and in the TUI; every number in it is sourced in
-// crisis_sources.md). The files are meant to be read and reviewed by people
+// crisis_sources.md), and the words the crisis screen reads intentions with
+// (crisis_concepts.txt). The files are meant to be read and reviewed by people
 // who do not read Go.
 package prompts
 
@@ -26,6 +27,13 @@ var builtinFiles embed.FS
 //
 //go:embed crisis.txt
 var Crisis string
+
+// CrisisConcepts is the crisis screen's vocabulary: the lists of words and
+// phrases it reads an intention with (crisis_concepts.txt; the rules that
+// combine them are in engine/crisis_rules.go).
+//
+//go:embed crisis_concepts.txt
+var CrisisConcepts string
 
 // Placeholder is replaced by the listener's intention in intention lines.
 const Placeholder = "{intention}"
