@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // The crisis screen reads an intention, before a session starts, for signs
 // that the person who wrote it may not be safe. It is not the sentence check
 // (safety.go): an intention is one person's words about themselves, typed at
@@ -13,7 +15,9 @@ package engine
 //     case, no apostrophes, chat spellings written out, typos mended;
 //   - the lexicon (crisis_lexicon.go) tags it with concepts, from word lists
 //     kept as data in prompts/crisis_concepts.txt: DEATH, WISH, NOT, LIFE,
-//     SUBSTANCE, FAREWELL, OTHER, FIGURATIVE…;
+//     SUBSTANCE, FAREWELL, PLAN, ACT, OTHER, FIGURATIVE…, stepping over
+//     small adverbs inside a phrase and joining an afterthought made of
+//     filler ("sleep. permanently.") to what it qualifies;
 //   - a few rules (crisis_rules.go) decide from the concepts found together
 //     in a clause or in the whole intention, with someone else's words,
 //     a survived past, figures of speech and fear as exceptions.
@@ -52,6 +56,9 @@ type reading struct {
 	byC    map[string][]mention
 	starts [][]mention // mentions starting at each token
 	ends   [][]mention // mentions ending at each token (to == i)
+	// doings are the clauses that name something being done (made when
+	// first asked for, by namesWhatItIs).
+	doings map[int]bool
 }
 
 // screenCrisis names the first rule that finds a crisis sign in the
@@ -69,26 +76,30 @@ func screenCrisis(intention string) string {
 func readIntention(intention string) *reading {
 	lx := crisisLexicon()
 	words := lx.normalize(intention)
+	toks := make([]token, len(words))
+	for i, w := range words {
+		toks[i] = token{word: w, stem: lx.stem(w), brk: w == ","}
+	}
+	toks = joinAfterthoughts(lx, toks)
 	r := &reading{
 		lx:     lx,
-		toks:   make([]token, len(words)),
-		clause: make([]int, len(words)),
+		toks:   toks,
+		clause: make([]int, len(toks)),
 		byC:    map[string][]mention{},
-		starts: make([][]mention, len(words)+1),
-		ends:   make([][]mention, len(words)+1),
+		starts: make([][]mention, len(toks)+1),
+		ends:   make([][]mention, len(toks)+1),
 	}
 	c := 0
 	r.clauseFrom = []int{0}
-	for i, w := range words {
-		r.toks[i] = token{word: w, stem: lx.stem(w), brk: w == ","}
-		if w == "," {
+	for i, t := range toks {
+		if t.brk {
 			r.clauseTo = append(r.clauseTo, i)
 			r.clauseFrom = append(r.clauseFrom, i+1)
 			c++
 		}
 		r.clause[i] = c
 	}
-	r.clauseTo = append(r.clauseTo, len(words))
+	r.clauseTo = append(r.clauseTo, len(toks))
 	r.before = map[string][]int{}
 	// Figures of speech first: a concept that shares a word with one is
 	// not there ("want to be dead asleep").
@@ -131,8 +142,51 @@ func readIntention(intention string) *reading {
 	return r
 }
 
+// joinAfterthoughts drops the break before a clause made only of filler
+// words ("sleep. permanently.", "I need to sleep. For good this time."):
+// an afterthought qualifies what came before it, as if no stop stood
+// between.
+func joinAfterthoughts(lx *lexicon, toks []token) []token {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		if toks[i].brk && i > 0 && lx.onlyFiller(toks, i+1) {
+			continue
+		}
+		out = append(out, toks[i])
+	}
+	return out
+}
+
+// onlyFiller reports whether the clause starting at i is made of FILLER
+// terms only, and is not empty.
+func (lx *lexicon) onlyFiller(toks []token, i int) bool {
+	start := i
+	for i < len(toks) && !toks[i].brk {
+		to := i
+		for _, s := range lx.match(lx.tries[cFiller], toks, i, false, nil) {
+			to = max(to, s.to)
+		}
+		if to == i {
+			return false
+		}
+		i = to
+	}
+	return i > start
+}
+
 // has reports whether the intention holds the concept anywhere.
 func (r *reading) has(c string) bool { return len(r.byC[c]) > 0 }
+
+// hasApart reports whether the intention holds the concept outside m's
+// own words: the "date" of "set the date" is no occasion.
+func (r *reading) hasApart(c string, m mention) bool {
+	for _, n := range r.byC[c] {
+		if n.to <= m.from || n.from >= m.to {
+			return true
+		}
+	}
+	return false
+}
 
 // endingAt returns the longest mention of any of the concepts that ends
 // right before token i; of two as long, the concept named first.
@@ -204,9 +258,12 @@ func (r *reading) inClause(m mention, c string, before bool) bool {
 // exist"), and stops at the first word that says something else.
 type chain struct {
 	wish, think, weary bool
-	lightWish          bool // "I feel like dying": a wish if nothing follows
-	nots               int
-	self, other        bool // the writer, or someone else, is the subject
+	// foretold: the only wish is a "will" or "going to" with no subject
+	// of the writer's before it: "my boss will kill me" foretells.
+	foretold    bool
+	lightWish   bool // "I feel like dying": a wish if nothing follows
+	nots        int
+	self, other bool // the writer, or someone else, is the subject
 }
 
 // coordination is how many words a chain may step over after an "and" or
@@ -238,13 +295,17 @@ func (r *reading) chainBefore(m mention) chain {
 		}
 		switch n.concept {
 		case cWish:
+			future := foretelling[r.wordsOf(n)]
+			ch.foretold = future && (!ch.wish || ch.foretold)
 			ch.wish, skip = true, 0
 		case cThink:
 			ch.think, skip = true, 0
 		case cLightWish:
 			ch.lightWish, skip = true, 0
 		case cNot:
-			ch.nots++
+			if !r.interjection(n) {
+				ch.nots++
+			}
 		case cWeary:
 			ch.weary = true
 		case cSelf:
@@ -257,10 +318,51 @@ func (r *reading) chainBefore(m mention) chain {
 		}
 		i = n.from
 	}
+	if ch.self {
+		ch.foretold = false
+	}
 	if !ch.self && !ch.other {
 		ch.other = !r.writers(m)
 	}
 	return ch
+}
+
+// foretelling are the wishes that may only say what will happen.
+var foretelling = map[string]bool{"will": true, "going to": true}
+
+// wordsOf is m's words as normalized.
+func (r *reading) wordsOf(m mention) string {
+	var ws []string
+	for _, t := range r.toks[m.from:m.to] {
+		ws = append(ws, t.word)
+	}
+	return strings.Join(ws, " ")
+}
+
+// interjection reports whether a "no" answers rather than negates: "no,
+// for real, I want to die" (the subject follows it).
+func (r *reading) interjection(n mention) bool {
+	if r.toks[n.from].word != "no" || n.to != n.from+1 {
+		return false
+	}
+	j := n.to
+	if f, ok := r.startingAt(j, cFiller); ok {
+		j = f.to
+	}
+	_, ok := r.startingAt(j, cSelf)
+	return ok
+}
+
+// read reports whether token i lies in a mention of any concept.
+func (r *reading) read(i int) bool {
+	for j := i; j >= 0 && j > i-reach; j-- {
+		for _, m := range r.starts[j] {
+			if m.to > i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *reading) clauseStart(i int) int { return r.clauseFrom[r.clause[i]] }
@@ -280,13 +382,20 @@ func (r *reading) writers(m mention) bool {
 		if !ok {
 			continue
 		}
-		if pronouns[r.toks[n.from].word] || n.to == m.from || r.startsSegment(n.from) {
+		// Right before a thing, a person owns it or is given it ("my
+		// mum's tablets", "texted my best friend goodbye"); right before
+		// an act, does it ("my son overdosed").
+		if pronouns[r.toks[n.from].word] || n.to == m.from && !things[m.concept] || r.startsSegment(n.from) {
 			return false
 		}
 		i = n.from + 1
 	}
 	return true
 }
+
+// things are concepts that name a thing, not an act: whose it is does not
+// say who acts.
+var things = map[string]bool{cSubstance: true, cPoison: true, cWeapon: true, cFarewell: true, cInOrder: true}
 
 // pronouns are subjects whatever stands before them.
 var pronouns = map[string]bool{
@@ -295,8 +404,9 @@ var pronouns = map[string]bool{
 }
 
 // startsSegment reports whether the word at i begins its clause, or what
-// follows a conjunction, with only a determiner before it: "my son
-// overdosed", "and a man jumped", not "lost a patient".
+// follows a conjunction, with only a determiner or a quantifier before it:
+// "my son overdosed", "and a man jumped", "one of my students", not "lost
+// a patient".
 func (r *reading) startsSegment(i int) bool {
 	for i > 0 {
 		switch r.toks[i-1].word {
@@ -305,10 +415,21 @@ func (r *reading) startsSegment(i int) bool {
 			continue
 		case ",", "and", "but", "so", "because", "then", "who", "that":
 			return true
+		case "of":
+			// "one of my students attempted suicide"
+			if i >= 2 && quantifiers[r.toks[i-2].word] {
+				i -= 2
+				continue
+			}
 		}
 		return false
 	}
 	return true
+}
+
+var quantifiers = map[string]bool{
+	"one": true, "two": true, "three": true, "some": true, "many": true, "few": true,
+	"several": true, "all": true, "both": true, "each": true, "most": true, "none": true,
 }
 
 // bounded reports whether something after m in its clause says where,
@@ -320,6 +441,10 @@ func (r *reading) startsSegment(i int) bool {
 func (r *reading) bounded(m mention, strict bool) bool {
 	i := m.to
 	for i < len(r.toks) && i < m.to+reach && !r.toks[i].brk {
+		// "so the pain stops": "so" begins a clause, it is no "so bad".
+		if r.toks[i].word == "so" && i+1 < len(r.toks) && subjects[r.toks[i+1].word] {
+			return false
+		}
 		if n, ok := r.startingAt(i, cFiller); ok {
 			i = n.to
 			continue
@@ -357,6 +482,12 @@ func (r *reading) bounded(m mention, strict bool) bool {
 	return false
 }
 
+// subjects begin a clause after "so".
+var subjects = map[string]bool{
+	"i": true, "im": true, "the": true, "my": true, "that": true, "it": true, "they": true,
+	"he": true, "she": true, "we": true, "you": true, "everyone": true, "nobody": true,
+}
+
 // unbinding words begin something new after a phrase: a conjunction, a
 // subject, a verb of being.
 var unbinding = map[string]bool{
@@ -375,13 +506,20 @@ func (r *reading) alone(m mention, strict bool) bool {
 func (r *reading) fearBefore(m mention) bool { return r.inClause(m, cFear, true) }
 
 // aboutIt reports whether m is talked about rather than said: a subject of
-// work or study ("suicide prevention", "a paper on suicide"), or a word
-// asked about ("what does kms mean").
+// work or study ("suicide prevention", "a paper on suicide", lethal doses
+// memorised for an exam), a thing named with the word ("suicide
+// sprints", "the suicide squeeze"), or a word asked about ("what does kms
+// mean").
 func (r *reading) aboutIt(m mention) bool {
-	if _, ok := r.startingAt(m.to, cTopic); ok {
+	if _, ok := r.startingAt(m.to, cTopic, cNamedThing); ok {
 		return true
 	}
 	if r.inClause(m, cAsked, false) {
+		return true
+	}
+	// Memorised for a course: "toxicology exam tomorrow, memorizing
+	// lethal doses".
+	if r.inClause(m, cStudy, true) && r.has(cCourse) {
 		return true
 	}
 	start := r.clauseStart(m.from)
@@ -397,6 +535,19 @@ func (r *reading) aboutIt(m mention) bool {
 }
 
 // survived reports whether the intention tells a past survived ("five
-// years since my attempt", "two years free from self harm") and not a
-// relapse.
-func (r *reading) survived() bool { return r.has(cRecovered) && !r.has(cRelapse) }
+// years since my attempt", "two years free from self harm"), not a
+// relapse, and not regretted.
+func (r *reading) survived() bool {
+	return r.has(cRecovered) && !r.has(cRelapse) && !r.regrets()
+}
+
+// regrets reports whether the writer regrets surviving ("survived my
+// attempt, wish I hadn't").
+func (r *reading) regrets() bool {
+	for _, m := range r.byC[cRegret] {
+		if r.alone(m, false) {
+			return true
+		}
+	}
+	return false
+}

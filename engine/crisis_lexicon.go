@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -73,7 +74,12 @@ func (lx *lexicon) startingWith(tok token) []string {
 	if tok.word != tok.stem {
 		out = append(out, lx.firsts["="+tok.word]...)
 	}
-	return append(out, lx.slotted...)
+	for _, c := range lx.slotted {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // exactConcepts are matched word for word: idioms are fixed, and "dying"
@@ -221,7 +227,28 @@ var smallWords = map[string]bool{
 // match returns where each term of t that starts at toks[i] ends, with
 // whether it is an "(alone)" term. Matching stops at a clause break.
 func (lx *lexicon) match(t *trie, toks []token, i int, exact bool, out []span) []span {
-	if t.end {
+	return lx.matchFrom(t, toks, i, exact, atStart, out)
+}
+
+// Where a match stands: at a term's first word, past one or more of its
+// words, or right after a stepped-over adverb (a term does not end there).
+const (
+	atStart = iota
+	inTerm
+	pastAdverb
+)
+
+// adverbs are stepped over, one between two words, inside a term, for a stem list's term only:
+// "my heart just stops" is "my heart stops", "if I just disappeared" is
+// "if I disappeared", "know exactly how" is "know how". Idioms (exact
+// lists) are fixed.
+var adverbs = map[string]bool{
+	"just": true, "really": true, "actually": true, "literally": true, "honestly": true,
+	"truly": true, "simply": true, "finally": true, "exactly": true, "seriously": true,
+}
+
+func (lx *lexicon) matchFrom(t *trie, toks []token, i int, exact bool, at int, out []span) []span {
+	if t.end && at != pastAdverb {
 		out = append(out, span{to: i, alone: t.alone})
 	}
 	if i >= len(toks) || toks[i].brk {
@@ -232,7 +259,11 @@ func (lx *lexicon) match(t *trie, toks []token, i int, exact bool, out []span) [
 		w = toks[i].word
 	}
 	if n := t.next[w]; n != nil {
-		out = lx.match(n, toks, i+1, exact, out)
+		out = lx.matchFrom(n, toks, i+1, exact, inTerm, out)
+	}
+	// One adverb at a time, so a run of them costs nothing.
+	if at == inTerm && !exact && adverbs[toks[i].word] && (len(t.next) > 0 || len(t.slots) > 0) {
+		out = lx.matchFrom(t, toks, i+1, exact, pastAdverb, out)
 	}
 	for name, n := range t.slots {
 		for skip := 0; skip <= slotSkip && i+skip < len(toks); skip++ {
@@ -241,7 +272,7 @@ func (lx *lexicon) match(t *trie, toks []token, i int, exact bool, out []span) [
 			}
 			for _, s := range lx.match(lx.tries[name], toks, i+skip, lx.exact[name], nil) {
 				if s.to > i+skip {
-					out = lx.match(n, toks, s.to, exact, out)
+					out = lx.matchFrom(n, toks, s.to, exact, inTerm, out)
 				}
 			}
 		}
@@ -324,7 +355,7 @@ var irregular = map[string]string{
 	"stood": "stand", "sat": "sit", "fell": "fall", "threw": "throw",
 	"thrown": "throw", "lost": "lose", "ran": "run",
 	"children": "child", "men": "man", "women": "woman", "lives": "life", "going": "go",
-	"swallowed": "swallow", "cancelled": "cancel", "cancelling": "cancel",
+	"swallowed": "swallow", "cancelled": "cancel", "cancelling": "cancel", "doing": "do",
 }
 
 // mend reads a word the lists do not know as the list word one slip of the

@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // The concepts the rules read: the lists of prompts/crisis_concepts.txt.
 const (
 	cSuicide    = "SUICIDE"
@@ -9,6 +11,7 @@ const (
 	cBody       = "BODY"
 	cBleeding   = "BLEEDING"
 	cOnPurpose  = "ON PURPOSE"
+	cHabit      = "HABIT"
 	cEveryday   = "EVERYDAY"
 	cDeath      = "DEATH"
 	cLife       = "LIFE"
@@ -25,6 +28,11 @@ const (
 	cAllEnding  = "ALL ENDING"
 	cForever    = "FOREVER"
 	cWelcome    = "WELCOME"
+	cPlan       = "PLAN"
+	cSuffering  = "SUFFERING"
+	cAct        = "ACT"
+	cPrepare    = "PREPARE"
+	cSession    = "SESSION"
 	cSubstance  = "SUBSTANCE"
 	cPoison     = "POISON"
 	cTake       = "TAKE"
@@ -40,31 +48,46 @@ const (
 	cWater      = "WATER"
 	cEdge       = "EDGE"
 	cTracks     = "TRACKS"
+	cNear       = "NEAR"
+	cHeading    = "HEADING"
+	cFumes      = "FUMES"
+	cSealed     = "SEALED"
+	cDwelling   = "DWELLING"
 	cLook       = "LOOK"
+	cCalling    = "CALLING"
 	cQuery      = "QUERY"
 	cLethal     = "LETHAL"
 	cFarewell   = "FAREWELL"
 	cInOrder    = "IN ORDER"
 	cFinal      = "FINAL"
+	cSoon       = "SOON"
 	cFamily     = "FAMILY"
 	cOccasion   = "OCCASION"
 	cBurden     = "BURDEN"
+	cRelease    = "RELEASE"
 	cIfGone     = "IF GONE"
 	cReaction   = "REACTION"
 	cFollow     = "FOLLOW"
 	cBeWith     = "BE WITH"
 	cGoTo       = "GO TO"
 	cBeyond     = "BEYOND"
+	cCalledHome = "CALLED HOME"
+	cDivine     = "DIVINE"
 	cDied       = "DIED"
 	cSomeday    = "SOMEDAY"
 	cSelf       = "SELF"
 	cOther      = "OTHER"
 	cRecovered  = "RECOVERED"
 	cRelapse    = "RELAPSE"
+	cRegret     = "REGRET"
 	cFear       = "FEAR"
 	cTopic      = "TOPIC"
 	cAsked      = "ASKED"
+	cNamedThing = "NAMED THING"
+	cStudy      = "STUDY"
+	cCourse     = "COURSE"
 	cFigurative = "FIGURATIVE"
+	cLaughter   = "LAUGHTER"
 	cFiller     = "FILLER"
 	cWhen       = "WHEN"
 	cLink       = "LINK"
@@ -95,9 +118,13 @@ var crisisRules = []crisisRule{
 	{"a weapon at hand", weaponAtHand},
 	{"a height, a road, the water", plunge},
 	{"at the edge", atTheEdge},
+	{"fumes in a closed space", fumes},
 	{"dwelling on the means", lookingAtTheMeans},
 	{"looking up how", lookingUpHow},
+	{"a plan", planned},
+	{"the act unnamed", actUnnamed},
 	{"a farewell", farewell},
+	{"a death foreseen", deathForeseen},
 	{"a burden", burden},
 	{"if I were gone", ifGone},
 	{"following the dead", followingTheDead},
@@ -107,14 +134,21 @@ var crisisRules = []crisisRule{
 // namesIt: suicide, self-harm or an attempt named, as the writer's own, not
 // negated ("not suicidal"), not talked about ("suicide prevention"), not a
 // past survived ("five years since my attempt"). An attempt is also not
-// one at a test or a marathon (an occasion named).
+// one at a test or a marathon (an occasion named). "Suicides" are drills
+// at practice or figures in a report, never the writer's own. Self-harm
+// said with what or where ("burning myself with the curling iron") is
+// still self-harm when it is wanted or a habit, and no accident is named.
 func namesIt(r *reading) bool {
 	for _, c := range []string{cSuicide, cSelfHarm, cAttempt} {
 		for _, m := range r.byC[c] {
-			if !r.alone(m, false) || r.aboutIt(m) || !r.writers(m) {
+			if r.aboutIt(m) || !r.writers(m) || r.toks[m.from].word == "suicides" && m.to == m.from+1 {
 				continue
 			}
-			if r.chainBefore(m).nots%2 == 1 {
+			ch := r.chainBefore(m)
+			if ch.nots%2 == 1 {
+				continue
+			}
+			if !r.alone(m, false) && (c != cSelfHarm || !r.selfHarmMeant(m, ch)) {
 				continue
 			}
 			if r.survived() || (c == cAttempt && r.has(cOccasion)) {
@@ -126,10 +160,25 @@ func namesIt(r *reading) bool {
 	return false
 }
 
+// selfHarmMeant reports whether a harm to oneself said with what or where
+// is meant: wished for ("I want to hurt myself with a razor"), or told as
+// a habit ("burning myself with the curling iron again") with no accident
+// named.
+func (r *reading) selfHarmMeant(m mention, ch chain) bool {
+	// Only a harm done to "myself" says whose body it is: "trying to cut
+	// back" is coffee.
+	if r.toks[m.to-1].word != "myself" {
+		return false
+	}
+	// "I want to stop hurting myself with self criticism" wants it over.
+	return (ch.wish || ch.think) && !ch.weary || r.inClause(m, cHabit, false) && !r.has(cEveryday)
+}
+
 // wishesToDie: a wish for DEATH, the writer's ("I want to die", "all I
 // want is to not exist", "I hope I get hit by a car"), not turned around
 // ("I don't want to die"), not fear ("scared I'm going to die"). An
-// intention that is only a wish for death ("sleep forever") wishes it.
+// intention that is only a wish for death ("sleep forever") wishes it,
+// unless it laughs.
 func wishesToDie(r *reading) bool {
 	for _, m := range r.byC[cDeath] {
 		if !r.alone(m, false) || r.fearBefore(m) || r.aboutIt(m) {
@@ -139,12 +188,30 @@ func wishesToDie(r *reading) bool {
 		if ch.other || ch.nots%2 == 1 {
 			continue
 		}
+		// What someone or something will do to the writer ("my boss will
+		// kill me") is wished only with a wish of the writer's before it
+		// ("I hope the pills will kill me").
+		if ch.foretold && r.toks[m.to-1].word == "me" && !r.wishedBefore(m) {
+			continue
+		}
 		// Thinking of dying is a sign; thinking about death, after a
 		// funeral, is thought.
 		if ch.wish || ch.think && r.toks[m.from].stem != "death" || ch.lightWish && !r.bounded(m, false) {
 			return true
 		}
-		if m.from == 0 && !r.bounded(m, false) {
+		// "ded. too funny" is laughing.
+		if m.from == 0 && !r.bounded(m, false) && !r.has(cLaughter) {
+			return true
+		}
+	}
+	return false
+}
+
+// wishedBefore reports whether a wish that is not a "will" stands before
+// m in its clause: "I hope this storm will kill me".
+func (r *reading) wishedBefore(m mention) bool {
+	for i := max(r.clauseStart(m.from), m.from-reach); i < m.from; i++ {
+		if n, ok := r.startingAt(i, cWish); ok && !foretelling[r.wordsOf(n)] {
 			return true
 		}
 	}
@@ -295,10 +362,12 @@ func onPurpose(r *reading) bool {
 }
 
 // pills: many taken at once ("took 30 tylenol", "swallowed a whole bottle
-// of advil", "I will swallow them all"), kept ("I have the pills saved
-// up", "stockpiled my meds"), or a poison taken ("drank bleach"). Not a
-// dose ("took my sleeping pill"), not for a named purpose ("took a bunch
-// of meds for my cold"), not someone else's ("my mom takes so many pills").
+// of advil", "I will swallow them all", "taking the whole bottle"), kept
+// or at hand ("I have the pills saved up", "the pills are right here"), or
+// a poison taken ("drank bleach"). Not a dose ("took my sleeping pill"),
+// not for a named purpose ("took a bunch of meds for my cold", "right here
+// in case I need one"), not someone else's ("my mom takes so many pills";
+// "took 30 of my mum's tablets" is the writer's).
 func pills(r *reading) bool {
 	for _, m := range r.byC[cTake] {
 		if !r.writers(m) || r.chainBefore(m).nots%2 == 1 {
@@ -307,7 +376,8 @@ func pills(r *reading) bool {
 		if _, ok := r.after(m, cPoison, 3); ok {
 			return true
 		}
-		if _, ok := r.after(m, cAllOfThem, 1); ok {
+		// "the whole bottle", drunk, is a drink.
+		if a, ok := r.after(m, cAllOfThem, 1); ok && r.alone(a, false) && !(a.alone && r.toks[m.from].stem == "drink") {
 			return true
 		}
 	}
@@ -332,7 +402,8 @@ func pills(r *reading) bool {
 }
 
 // purposeAfter reports whether what follows a dose names what it is for:
-// "for my cold", "as prescribed", "to help me sleep", "on time".
+// "for my cold", "as prescribed", "to help me sleep", "on time", "if I
+// need one", "in case".
 func purposeAfter(r *reading, m mention) bool {
 	i := m.to
 	for i < len(r.toks) && !r.toks[i].brk {
@@ -344,8 +415,10 @@ func purposeAfter(r *reading, m mention) bool {
 		case "for":
 			// How long it has been kept is no purpose: "for a while".
 			return i+1 >= len(r.toks) || !durations[r.toks[i+1].word]
-		case "as", "to", "with", "since", "after", "because", "every", "each", "at":
+		case "as", "to", "with", "since", "after", "because", "every", "each", "at", "if":
 			return true
+		case "in":
+			return i+1 < len(r.toks) && r.toks[i+1].word == "case"
 		case "on":
 			return i+1 < len(r.toks) && r.toks[i+1].word == "time"
 		}
@@ -357,7 +430,9 @@ func purposeAfter(r *reading, m mention) bool {
 var durations = map[string]bool{"a": true, "weeks": true, "months": true, "days": true, "years": true, "ages": true}
 
 // weaponAtHand: a gun, a rope, a blade held, bought, loaded, kept near or
-// stared at, by the writer ("found my dad's gun" is the writer's find).
+// stared at, by the writer ("found my dad's gun" is the writer's find),
+// or kept where the writer can reach it ("the rope is in the trunk of my
+// car", "my dad's gun is in the closet and I know the combination").
 // Not a jump rope or a knife skills class (figures of speech), not a gun
 // licence or gun violence (the weapon names another thing), not a knife
 // "to cut the bread" or "for cooking".
@@ -410,7 +485,7 @@ func (r *reading) weaponItself(m mention) bool {
 		return true
 	}
 	switch r.toks[i].word {
-	case "in", "on", "under", "next", "by", "from", "at", "with", "that", "which", "are", "and", "is":
+	case "in", "on", "under", "next", "by", "from", "at", "with", "that", "which", "are", "and", "is", "against":
 		return true
 	}
 	return false
@@ -437,24 +512,69 @@ func plunge(r *reading) bool {
 
 // atTheEdge: on a bridge, a roof, a ledge, by the tracks, and nothing after
 // it says why ("standing on the bridge right now", "I'm on the roof and I
-// can't stop looking down"). Not "on the roof of my building watching the
-// sunset".
+// can't stop looking down"); parked or waiting near the tracks; on the way
+// to such a place, as the last thing said ("going up to the roof now").
+// Not "on the roof of my building watching the sunset", not "heading to
+// the bridge, meeting friends", not where one lives ("I live near the
+// train tracks").
 func atTheEdge(r *reading) bool {
-	for _, m := range r.byC[cEdge] {
-		if !r.writers(m) || r.fearBefore(m) {
-			continue
+	at := func(m mention, places ...string) (mention, bool) {
+		if !r.writers(m) || r.fearBefore(m) || r.inClause(m, cDwelling, true) {
+			return mention{}, false
 		}
-		for _, c := range []string{cLedge, cTracks} {
-			if p, ok := r.after(m, c, 2); ok && !r.bounded(p, false) {
-				return true
+		for _, c := range places {
+			if p, ok := r.after(m, c, 2); ok {
+				return p, true
 			}
+		}
+		return mention{}, false
+	}
+	for _, m := range r.byC[cEdge] {
+		if p, ok := at(m, cLedge, cTracks); ok && !r.bounded(p, false) {
+			return true
+		}
+	}
+	for _, m := range r.byC[cNear] {
+		if p, ok := at(m, cTracks); ok && !r.bounded(p, false) {
+			return true
+		}
+	}
+	for _, m := range r.byC[cHeading] {
+		if p, ok := at(m, cLedge, cTracks); ok && r.nothingAfter(p) {
+			return true
 		}
 	}
 	return false
 }
 
-// lookingAtTheMeans: looking at the tracks, a tall building, the knife.
+// nothingAfter reports whether only filler words follow m to the end of
+// the intention ("now", "right now", "tonight" is a when, and says more).
+func (r *reading) nothingAfter(m mention) bool {
+	for i := m.to; i < len(r.toks) && i < m.to+reach; {
+		if r.toks[i].brk {
+			i++
+			continue
+		}
+		n, ok := r.startingAt(i, cFiller)
+		if !ok {
+			return false
+		}
+		i = n.to
+	}
+	return m.to+reach > len(r.toks)
+}
+
+// lookingAtTheMeans: looking at the tracks, a tall building, the knife, or
+// one of these calling ("the bridge near my house keeps calling me"; not
+// "the beach is calling me").
 func lookingAtTheMeans(r *reading) bool {
+	for _, m := range r.byC[cCalling] {
+		for _, c := range []string{cTracks, cHeight, cWeapon, cSubstance} {
+			if r.inClause(m, c, true) {
+				return true
+			}
+		}
+	}
 	for _, m := range r.byC[cLook] {
 		if !r.writers(m) {
 			continue
@@ -468,7 +588,10 @@ func lookingAtTheMeans(r *reading) bool {
 	return false
 }
 
-// lookingUpHow: how many would it take, how much is fatal, ways to die.
+// lookingUpHow: how many would it take, how much is fatal, ways to die,
+// how high a bridge is and whether the fall would be enough. A lethal
+// word counts with a means where the question is asked: "how much is
+// fatal" alone may be about anything.
 func lookingUpHow(r *reading) bool {
 	for _, q := range r.byC[cQuery] {
 		for i := q.to; i < len(r.toks) && i < q.to+reach && !r.toks[i].brk; i++ {
@@ -476,9 +599,161 @@ func lookingUpHow(r *reading) bool {
 			if !ok || !r.writers(m) {
 				continue
 			}
-			if m.concept != cLethal || r.inClause(q, cSubstance, false) {
+			if m.concept != cLethal {
 				return true
 			}
+			if !r.alone(m, false) {
+				continue
+			}
+			for _, c := range []string{cSubstance, cHeight, cWater, cWeapon, cTracks} {
+				if r.inClause(q, c, false) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fumes: a car's engine running or charcoal burning in a closed space
+// ("the car is in the garage with the engine running"). Not an alarm
+// ("the carbon monoxide alarm in the garage"), not an accident named.
+func fumes(r *reading) bool {
+	if !r.has(cSealed) {
+		return false
+	}
+	for _, m := range r.byC[cFumes] {
+		if r.alone(m, false) && !r.fearBefore(m) && r.chainBefore(m).nots%2 == 0 && !r.hasApart(cEveryday, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// planned: a plan made, a date set, the means found, the writer's, said
+// with nothing else ("I've set a date", "picked the date, it's sunday") or
+// with a second sign: another of these ("I have a plan and I have the
+// means"), a means named, suffering ("a whole year of pain and now I
+// finally have a plan"), or finality ("set the date. just need to get
+// through till then"). Not "a plan to pay off my debt" (it says what
+// for), not "set the date for the wedding" (an occasion named).
+func planned(r *reading) bool {
+	var plans []mention
+	for _, m := range r.byC[cPlan] {
+		if r.alone(m, false) && r.writers(m) && r.chainBefore(m).nots%2 == 0 && !r.hasApart(cOccasion, m) {
+			plans = append(plans, m)
+		}
+	}
+	if len(plans) == 0 {
+		return false
+	}
+	if apart(plans) >= 2 || r.onlySays(plans[0]) {
+		return true
+	}
+	for _, c := range []string{cSubstance, cWeapon, cPoison, cSuffering, cHopeless} {
+		if r.has(c) {
+			return true
+		}
+	}
+	return r.final()
+}
+
+// final reports whether the intention holds a word of finality ("till
+// then", "before", "for the last time").
+func (r *reading) final() bool {
+	for _, m := range r.byC[cFinal] {
+		if r.alone(m, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// onlySays reports whether m is all a short intention says: every other
+// word is a small one (a filler, a day, a link, the writer).
+func (r *reading) onlySays(m mention) bool {
+	if len(r.toks) > reach {
+		return false
+	}
+	small := make([]bool, len(r.toks))
+	for _, c := range []string{cFiller, cWhen, cLink, cSelf} {
+		for _, n := range r.byC[c] {
+			for i := n.from; i < n.to; i++ {
+				small[i] = true
+			}
+		}
+	}
+	for i, t := range r.toks {
+		if !t.brk && !small[i] && (i < m.from || i >= m.to) {
+			return false
+		}
+	}
+	return true
+}
+
+// actUnnamed: the act left unnamed ("do it", "go through with it", "what
+// I'm about to do", "jump"), the writer's, readied by what comes before it
+// in its part of the sentence: calm or courage for it, a plan of it, a
+// "before", forgiveness asked ("help me calm down enough to actually do
+// it", "calm before I jump", "God forgive me for what I'm about to do"),
+// or by calm asked for before it anywhere ("doing it tonight, just want
+// calm first"). Not when the intention names what "it" is (see
+// namesWhatItIs).
+func actUnnamed(r *reading) bool {
+	for _, m := range r.byC[cAct] {
+		if !r.alone(m, false) || !r.writers(m) || r.chainBefore(m).nots%2 == 1 {
+			continue
+		}
+		if (r.inClause(m, cPrepare, true) || r.final()) && !r.namesWhatItIs(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesWhatItIs reports whether the intention says what "it" is, outside
+// m's part of the sentence: an occasion, something being done (a word in
+// -ing no list reads: "asking for a raise"), or, in a part after m's,
+// any word that is not a small one or a request of the session ("do it,
+// propose to her tonight"; not "doing it tonight, just want calm first").
+func (r *reading) namesWhatItIs(m mention) bool {
+	if r.hasApart(cOccasion, m) {
+		return true
+	}
+	if r.doings == nil {
+		r.doings = map[int]bool{}
+		for i, t := range r.toks {
+			if len(t.word) >= 6 && strings.HasSuffix(t.word, "ing") && !notDoings[t.word] && !r.read(i) {
+				r.doings[r.clause[i]] = true
+			}
+		}
+	}
+	if len(r.doings) > 1 || len(r.doings) == 1 && !r.doings[r.clause[m.from]] {
+		return true
+	}
+	for i := r.clauseTo[r.clause[m.from]]; i < len(r.toks) && i < m.to+reach; i++ {
+		if !r.toks[i].brk && !r.read(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// notDoings end in -ing and say nothing being done.
+var notDoings = map[string]bool{
+	"morning": true, "evening": true, "nothing": true, "something": true, "everything": true,
+	"anything": true, "feeling": true, "feelings": true, "spring": true,
+}
+
+// deathForeseen: the writer's own death said to be near ("music to play
+// at my funeral, which will be sooner than people think").
+func deathForeseen(r *reading) bool {
+	if !r.has(cSoon) {
+		return false
+	}
+	for _, m := range r.byC[cDeath] {
+		if r.toks[m.from].word == "my" && !r.fearBefore(m) {
+			return true
 		}
 	}
 	return false
@@ -520,20 +795,34 @@ func farewell(r *reading) bool {
 			return true
 		}
 	}
-	distinct := 0
-	for i, m := range acts {
-		if i == 0 || m.from >= acts[i-1].to || m.to <= acts[i-1].from {
-			distinct++
+	return apart(acts) >= 2
+}
+
+// apart counts the mentions that do not overlap the one before: two
+// things said, not one phrase read twice.
+func apart(ms []mention) int {
+	n := 0
+	for i, m := range ms {
+		if i == 0 || m.from >= ms[i-1].to || m.to <= ms[i-1].from {
+			n++
 		}
 	}
-	return distinct >= 2
+	return n
 }
 
 // burden: the writer a weight others would be better without ("everyone
-// would be better off without me", "I'm just a burden to my family").
-// Not a burden at work, not a fear of becoming one, not someone else's
-// burden ("student loans are such a burden").
+// would be better off without me", "I'm just a burden to my family"), or
+// going to set them free of one ("a wife who is a burden. I'm going to set
+// him free"). Not a burden at work, not a fear of becoming one, not
+// someone else's burden ("student loans are such a burden").
 func burden(r *reading) bool {
+	if r.has(cBurden) {
+		for _, m := range r.byC[cRelease] {
+			if r.alone(m, false) && r.writers(m) && r.chainBefore(m).nots%2 == 0 {
+				return true
+			}
+		}
+	}
 	for _, m := range r.byC[cBurden] {
 		if !r.alone(m, false) || r.fearBefore(m) {
 			continue
@@ -562,11 +851,19 @@ func ifGone(r *reading) bool {
 }
 
 // followingTheDead: going to where the dead are ("join my mom in heaven",
-// "ready to meet my maker"), or following someone ("I want to follow
-// him"), or, after a death, wanting to be with the one who died. Not "I
-// will see grandpa in heaven one day", not "I want to be with my mom this
-// weekend".
+// "ready to meet my maker"), asking God to be taken ("Lord, take me home
+// tonight"), or following someone ("I want to follow him", "join my son
+// who died"), or, after a death, wanting to be with the one who died ("I
+// want to go with him"). Not "I will see grandpa in heaven one day", not
+// "I want to be with my mom this weekend".
 func followingTheDead(r *reading) bool {
+	if r.has(cDivine) {
+		for _, m := range r.byC[cCalledHome] {
+			if r.alone(m, false) && r.chainBefore(m).nots%2 == 0 {
+				return true
+			}
+		}
+	}
 	for _, c := range []string{cGoTo, cFollow, cBeWith} {
 		for _, m := range r.byC[c] {
 			if !r.writers(m) || r.inClause(m, cSomeday, false) || r.chainBefore(m).other {
@@ -589,7 +886,7 @@ func followingTheDead(r *reading) bool {
 			// "him", "my son", "my late wife".
 			for i := m.to; i <= m.to+2 && i < len(r.toks) && !r.toks[i].brk; i++ {
 				if p, ok := r.startingAt(i, cOther); ok {
-					if !r.bounded(p, true) {
+					if !r.bounded(p, true) || r.whoDied(p) {
 						return true
 					}
 					break
@@ -598,6 +895,16 @@ func followingTheDead(r *reading) bool {
 		}
 	}
 	return false
+}
+
+// whoDied reports whether someone is said, right after, to have died: "my
+// son who died last year".
+func (r *reading) whoDied(p mention) bool {
+	if p.to >= len(r.toks) || r.toks[p.to].word != "who" && r.toks[p.to].word != "that" {
+		return false
+	}
+	_, ok := r.after(mention{to: p.to + 1}, cDied, 2)
+	return ok
 }
 
 // deathWelcomed: death spoken of as relief ("death sounds peaceful", "I

@@ -39,9 +39,13 @@ var crisisRounds = []round{
 	// in the files' headers).
 	{name: "blind A", crisis: "blind_a_crisis.txt", ordinary: "blind_a_ordinary.txt"},
 	{name: "blind B", crisis: "blind_b_crisis.txt", ordinary: "blind_b_ordinary.txt"},
+	{name: "blind C", crisis: "blind_c_crisis.txt", ordinary: "blind_c_ordinary.txt"},
 	// Written before the concept reader; its figure was taken once,
 	// untouched (see the file).
 	{name: "held D", crisis: "heldout_d_crisis.txt", ordinary: "heldout_d_ordinary.txt", heldOut: true},
+	// Written before the round that followed blind C, measured once
+	// before it and once after (see the file).
+	{name: "held F", crisis: "heldout_f_crisis.txt", ordinary: "heldout_f_ordinary.txt", heldOut: true},
 }
 
 func readCorpus(t *testing.T, name string) []string {
@@ -186,6 +190,7 @@ func TestCrisisWordForms(t *testing.T) {
 		"living": "live", "lived": "live", "dying": "die", "died": "die",
 		"pills": "pill", "wishes": "wish", "cares": "care", "overdosed": "overdose",
 		"rehomed": "rehome", "planning": "plan", "being": "being", "going": "go",
+		"doing": "do",
 		// Only to a word the lists hold: "thing" is not "the".
 		"thing": "thing", "bring": "bring",
 	} {
@@ -217,7 +222,7 @@ func TestCrisisConceptsAreRead(t *testing.T) {
 	for _, c := range lx.order {
 		inFile[c] = true
 		// Lists only ever read inside another's phrases.
-		slotOnly := c == "VEHICLE"
+		slotOnly := c == "VEHICLE" || c == "DEPART" || c == "WORLD"
 		if !named[c] && !slotOnly {
 			t.Errorf("[%s] is in crisis_concepts.txt but no rule reads it", c)
 		}
@@ -299,6 +304,109 @@ func TestCrisisRules(t *testing.T) {
 		{"i will see grandpa in heaven one day", ""},
 		{"death sounds peaceful right now", "death welcomed"},
 		{"quiero morirme", "names it"},
+		// Added with blind round C: what each missed kind said about the
+		// reader's design, each with its ordinary twin.
+		// A means kept within reach, or at the body, needs no verb of
+		// intent.
+		{"the gun is under my bed", "a weapon at hand"},
+		{"my dad's gun is in the safe, it makes me nervous", ""},
+		{"holding a razor blade against my arm", "a weapon at hand"},
+		{"sailing, holding the rope against the wind", ""},
+		{"sitting in the closed garage with the engine running", "fumes in a closed space"},
+		{"the carbon monoxide alarm in the garage keeps beeping", ""},
+		{"parked by the railway tracks waiting", "at the edge"},
+		{"i live near the train tracks and the noise keeps me up", ""},
+		{"heading up to the rooftop now", "at the edge"},
+		{"going up to the roof for the fireworks", ""},
+		{"checked how tall the tower is and whether i would survive the fall", "looking up how"},
+		{"looked up how high the bridge is for my engineering class", ""},
+		{"the pills are next to me on the bed", "pills taken or kept"},
+		{"my sleeping pill is right here in case i wake up", ""},
+		{"swallowed dozens of my dad's pills", "pills taken or kept"},
+		{"my dad takes dozens of pills a day", ""},
+		{"going to take the whole bottle tonight", "pills taken or kept"},
+		{"could drink the whole bottle tonight lol", ""},
+		{"mixing my benzos with whiskey on purpose", "on purpose"},
+		{"took my klonopin as prescribed, want to sleep", ""},
+		{"the train tracks keep calling me", "dwelling on the means"},
+		{"the beach is calling me", ""},
+		// Dying as a purpose: "so I can die".
+		{"stopped eating so i can die", "wishes to die"},
+		{"stopped drinking coffee so i can sleep", ""},
+		// A plan with a second sign, or said alone; an occasion makes it
+		// ordinary.
+		{"ive got a plan and ive got the means", "a plan"},
+		{"i have a plan and i have the budget for the trip", ""},
+		{"months of misery, now i have a plan", "a plan"},
+		{"months of back pain, now i have a plan with my physio", ""},
+		{"picked a date", "a plan"},
+		{"we picked a date for the wedding", ""},
+		// The act left unnamed, readied, with nothing it could be.
+		{"help me find the strength to go through with it", "the act unnamed"},
+		{"need the nerve to do it, the ice bath tomorrow", ""},
+		{"forgive me for what im going to do", "the act unnamed"},
+		{"tomorrow im asking her out, give me courage to do it", ""},
+		// Sleep made permanent, in one sentence or an afterthought.
+		{"rest. forever.", "wishes to die"},
+		{"fix my sleep. for good this time", ""},
+		{"i hope my heart just stops in my sleep", "wishes to die"},
+		{"i hope my heart stops racing soon", ""},
+		{"please god let me die tonight", "wishes to die"},
+		{"let me sleep in tomorrow", ""},
+		{"dear god take me home tonight", "following the dead"},
+		{"oh god, please take me home, this date is awful", ""},
+		// Going to the one who died.
+		{"i want to join my wife who passed", "following the dead"},
+		{"i want to join my wife who is in paris", ""},
+		{"lost my mum in may and i want to go with her", "following the dead"},
+		{"my mum is going to the doctor and i want to go with her", ""},
+		// Self-harm to oneself, wanted or a habit, however it is said.
+		{"i want to hurt myself so the pain goes away", "names it"},
+		{"i hurt myself lifting boxes, sore", ""},
+		{"scratching myself with a fork again", "names it"},
+		{"burned myself on the oven again, clumsy", ""},
+		{"biting my wrist until it bleeds", "self-harm to the body"},
+		{"mosquito bites on my arm, itchy", ""},
+		{"i deserve the pain", "names it"},
+		{"a year clean from self harm but the urge came back", "names it"},
+		{"a year clean from self harm and the urges are gone", ""},
+		// Not existing, said as leaving a website.
+		{"i want to be erased from existence", "wishes to die"},
+		{"i want my old posts to be deleted", ""},
+		{"ready to exit this world", "wishes to die"},
+		{"i want to leave the world behind for an hour", ""},
+		// Farewells: said to someone, a last wish, "till the end".
+		{"told my sister goodbye and switched off my phone", "a farewell"},
+		{"my sister said goodbye at the airport", ""},
+		{"my last wish is a quiet night", "a farewell"},
+		{"my last wish before the holidays is a calm week", ""},
+		{"gave my dog away, want to feel this calm till the end", "a farewell"},
+		{"gave away old clothes, want to stay calm till the end of the week", ""},
+		{"songs for my funeral, which is not long now", "a death foreseen"},
+		{"planning my grandpa's funeral, sooner than we thought", ""},
+		// A burden set free; the world healed by an absence.
+		{"he deserves better than a burden like me, im going to set him free", "a burden"},
+		{"we broke up and i set him free, need sleep", ""},
+		{"everyone would heal if i just vanished", "if I were gone"},
+		{"everyone would heal faster if i just rested more", ""},
+		// A survived attempt regretted; a joke taken back.
+		{"survived the overdose, wish it had worked", "names it"},
+		{"survived my first marathon, wish i hadnt worn new shoes", ""},
+		{"lol jk. no seriously i want to die", "wishes to die"},
+		{"no i dont want to die, just tired", ""},
+		// Hyperbole, laughter, games and sports, someone else's attempt,
+		// a subject of study.
+		{"this deadline will be the death of me", ""},
+		{"my mom will kill me when she finds out", ""},
+		{"my boss will kill me", ""},
+		{"i hope the pills will kill me", "wishes to die"},
+		{"dead. so funny. bedtime", ""},
+		{"suicide drills at soccer practice", ""},
+		{"the suicide door on my car is stuck", ""},
+		{"ran suicides until i puked", ""},
+		{"one of my patients attempted suicide today", ""},
+		{"memorizing lethal doses for the pharmacology exam", ""},
+		{"been studying lethal doses of my pills", "names it"},
 	} {
 		if got := screenCrisis(c.text); got != c.rule {
 			t.Errorf("%q: rule %q, want %q", c.text, got, c.rule)
@@ -345,6 +453,12 @@ func BenchmarkScreenCrisis(b *testing.B) {
 		// One phrase over and over: every mention looks around it, but
 		// only so far (reach).
 		{"10000 die", strings.Repeat("die ", 2500)},
+		// The unnamed act looks around itself for what "it" is; adverbs
+		// are stepped over inside terms; afterthoughts are joined.
+		{"10000 do it", strings.Repeat("courage to do it , ", 530)[:10000]},
+		{"10000 adverbs", strings.Repeat("my heart just really ", 480)[:10000]},
+		{"10000 afterthoughts", strings.Repeat("sleep , permanently , ", 460)[:10000]},
+		{"10000 plans", strings.Repeat("set a date , i have a plan , ", 350)[:10000]},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
