@@ -46,6 +46,9 @@ var crisisRounds = []round{
 	// Written before the round that followed blind C, measured once
 	// before it and once after (see the file).
 	{name: "held F", crisis: "heldout_f_crisis.txt", ordinary: "heldout_f_ordinary.txt", heldOut: true},
+	// A writer who had never seen the screen or the corpus, measured once
+	// and never tuned against: the honest figure (see the file).
+	{name: "blind E", crisis: "blind_e_crisis.txt", ordinary: "blind_e_ordinary.txt", heldOut: true},
 }
 
 func readCorpus(t *testing.T, name string) []string {
