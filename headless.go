@@ -37,7 +37,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
 	}
 	for _, n := range r.Notices() {
-		fmt.Fprintln(c.stderr, "lull: note:", human.Line(n))
+		c.note(n)
 	}
 
 	follow, cancelFollow := context.WithCancel(context.Background())
@@ -117,7 +117,7 @@ func (c *cli) print(ev engine.Event) {
 	case engine.EventSentence:
 		fmt.Fprintln(c.stdout, human.Line(ev.Text))
 	case engine.EventNotice:
-		fmt.Fprintln(c.stderr, "lull: note:", human.Line(ev.Text))
+		c.note(ev.Text)
 	case engine.EventError:
 		fmt.Fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
 	}

@@ -173,19 +173,15 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 	if o.Seed == 0 {
 		o.Seed = randomSeed()
 	}
-	clean, err := engine.CleanIntention(o.Intention) // before the crisis screen reads it
-	if err != nil {
-		return nil, engine.State{}, err
-	}
-	o.Intention = clean
 	if err := errors.Join(engine.CheckLength(o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
 		return nil, engine.State{}, err
 	}
-	if err := engine.DefaultSafety().ScreenIntention(o.Intention); err != nil {
+	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now()) // holds the intention rule
+	if err != nil {
 		return nil, engine.State{}, err
 	}
-	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now())
-	if err != nil {
+	// The crisis screen reads the cleaned intention, before any folder is made.
+	if err := engine.DefaultSafety().ScreenIntention(st.Intention); err != nil {
 		return nil, engine.State{}, err
 	}
 	sess, err := a.store.Create(st)
