@@ -365,6 +365,8 @@ func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending f
 		Intention: e.st.Intention,
 		Seed:      e.st.Seed,
 		Length:    e.st.Length,
+		Breath:    e.breath,
+		Sleep:     e.st.Sleep,
 		History:   e.st.History[:len(e.st.History):len(e.st.History)],
 	}
 }

@@ -25,7 +25,12 @@ type Request struct {
 	Intention string // sealed; empty when none was given
 	Seed      int64
 	Length    time.Duration
-	History   []Entry // everything said so far, oldest first
+	// Breath is the breathing phase's rhythm, whose counts the guide speaks.
+	Breath BreathPattern
+	// Sleep says the session ends by drifting toward sleep: nothing in it
+	// may wake the listener.
+	Sleep   bool
+	History []Entry // everything said so far, oldest first
 	// Pending are sentences already handed out but not yet spoken (the one
 	// playing while the next is fetched): count them as said.
 	Pending []string
@@ -50,6 +55,15 @@ type Stream interface {
 // repeating itself, and stretches the silences instead.
 type Capacity interface {
 	Capacity(p Phase, intention string) int
+}
+
+// Cuer is implemented by a guide that knows which part of the breath each
+// of its breathing lines belongs to (its material says so): the engine
+// then times the line by that, not by guessing from its first words.
+type Cuer interface {
+	// Cue is the stage a breathing line speaks to; ok is false for a line
+	// the guide did not write.
+	Cue(text string) (stage BreathStage, ok bool)
 }
 
 // Remote is implemented by a guide that runs at a provider: a model behind

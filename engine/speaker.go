@@ -9,8 +9,26 @@ import (
 type Line struct {
 	Text  string
 	Phase Phase
-	Index int   // the sentence's index within its phase
-	call  *call // the guide call it came from, for its timing
+	Index int // the sentence's index within its phase
+	// Delivery shades the phase's voice for this line: resolution quickens
+	// across the phase, a sleep session slows and softens toward its end.
+	Delivery Delivery
+	call     *call // the guide call it came from, for its timing
+}
+
+// Delivery is how a line is voiced beyond its phase's style. The zero
+// value is the phase's own style.
+type Delivery struct {
+	Pace   float64 // speaking-rate factor against the phase's style; 0 means 1
+	Soften float64 // decibels below the session's voice level; 0 means none
+}
+
+// PaceOr1 is the rate factor, 1 when unset.
+func (d Delivery) PaceOr1() float64 {
+	if d.Pace <= 0 {
+		return 1
+	}
+	return d.Pace
 }
 
 // Utterance is a prepared line. Its duration is known before it plays.

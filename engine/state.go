@@ -93,12 +93,16 @@ type State struct {
 	Cost       float64  // estimated US dollars spent on the guide so far
 	Voice      string
 	Soundscape string
-	Phase      Phase // the current phase
-	Phases     [len(Phases)]PhaseRecord
-	Position   Position
-	Elapsed    time.Duration // session time spoken so far
-	History    []Entry
-	Summary    *Summary
+	// Sleep sessions end in a drift toward sleep and never wake the
+	// listener; the soundscape plays on for SleepTail after the last word.
+	Sleep     bool
+	SleepTail time.Duration
+	Phase     Phase // the current phase
+	Phases    [len(Phases)]PhaseRecord
+	Position  Position
+	Elapsed   time.Duration // session time spoken so far
+	History   []Entry
+	Summary   *Summary
 }
 
 // Run is one stretch of a session on one guide.
@@ -125,7 +129,9 @@ type Options struct {
 	Seed       int64
 	Voice      string
 	Soundscape string
-	Guide      string // who writes the first run; "" is the app's default
+	Guide      string        // who writes the first run; "" is the app's default
+	Sleep      bool          // a sleep session: see State.Sleep
+	SleepTail  time.Duration // the soundscape after the last word of a sleep session
 }
 
 // Length limits, in whole minutes.
@@ -162,6 +168,8 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 		Seed:       opts.Seed,
 		Voice:      opts.Voice,
 		Soundscape: opts.Soundscape,
+		Sleep:      opts.Sleep,
+		SleepTail:  opts.SleepTail,
 	}
 	for i, p := range Phases {
 		st.Phases[i] = PhaseRecord{Phase: p, Status: PhasePending}
