@@ -95,7 +95,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 // guides builds a run's guide, the one that takes over when it fails, and
 // the one that can forget what a provider stored.
 func (a *App) guides(st engine.State, ch GuideChoice) (g, fallback engine.Guide, forget engine.Forgetter, err error) {
-	builtin, err := guide.DefaultBuiltin()
+	builtin, err := guide.DefaultBuiltin(guide.Memory{})
 	if err != nil {
 		return nil, nil, nil, err
 	}

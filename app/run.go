@@ -73,7 +73,7 @@ func (r *Run) Retry() error { return r.again(nil) }
 // ContinueBuiltin runs an interrupted session on with the built-in guide,
 // from the same sentence.
 func (r *Run) ContinueBuiltin() error {
-	g, err := guide.DefaultBuiltin()
+	g, err := guide.DefaultBuiltin(guide.Memory{})
 	if err != nil {
 		return err
 	}

@@ -40,8 +40,9 @@ func NewBuiltin(m *prompts.Material) *Builtin {
 	return b
 }
 
-// DefaultBuiltin is the built-in guide with the embedded material.
-func DefaultBuiltin() (*Builtin, error) {
+// DefaultBuiltin is the built-in guide with the embedded material,
+// remembering what the listener heard before.
+func DefaultBuiltin(_ Memory) (*Builtin, error) {
 	m, err := prompts.Builtin()
 	if err != nil {
 		return nil, err

@@ -36,7 +36,7 @@ var intentions = []string{"", "sleep", "calm before a talk", "letting go of a ha
 
 func newGuide(t *testing.T) *Builtin {
 	t.Helper()
-	g, err := DefaultBuiltin()
+	g, err := DefaultBuiltin(Memory{})
 	if err != nil {
 		t.Fatal(err)
 	}
