@@ -373,7 +373,8 @@ func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending f
 
 func (e *Engine) capacity(p Phase) int {
 	if c, ok := e.guide.(Capacity); ok {
-		return c.Capacity(p, e.st.Intention)
+		return c.Capacity(Request{Phase: p, Intention: e.st.Intention, Seed: e.st.Seed, Length: e.st.Length,
+			Breath: e.breath, Sleep: e.st.Sleep})
 	}
 	return 0
 }

@@ -54,7 +54,10 @@ type Stream interface {
 // budget never asks a phase for more than the guide can say without
 // repeating itself, and stretches the silences instead.
 type Capacity interface {
-	Capacity(p Phase, intention string) int
+	// Capacity is asked with the phase's request as it stands when the
+	// phase begins (no history: what a session can say does not depend on
+	// what it said).
+	Capacity(req Request) int
 }
 
 // Cuer is implemented by a guide that knows which part of the breath each

@@ -1,57 +1,96 @@
 // Package guide holds the guides that write a session's words. The built-in
-// guide composes hand-written material from prompts/ and needs no network.
+// guide speaks hand-written material from prompts/guide and needs no network.
 package guide
 
 import (
 	"context"
 	"fmt"
+	"strings"
+	"sync"
 
 	"lull/engine"
 	"lull/prompts"
 )
 
-// Builtin is the guide lull uses with no API key. It puts its material in a
-// seeded order, so no two sessions sound alike and one session never says a
-// sentence twice, and streams it like an LLM would.
+// Builtin is the guide lull uses with no API key. A session follows one
+// journey, chosen by its intention and by what the listener heard lately;
+// each phase is a script of steps, and each step says the variant heard
+// least recently. It streams its words like an LLM would.
 //
 // It keeps no state between calls: everything a call says is derived from
-// its Request, because the engine may discard sentences it read ahead and
-// ask again, and a session may move between guides and processes.
+// its Request and the guide's Memory, because the engine may discard
+// sentences it read ahead and ask again, and a session may move between
+// guides and processes.
 type Builtin struct {
-	phases [len(engine.Phases)]*prompts.Phase
-	safety *engine.Safety
+	m          *prompts.Guide
+	safety     *engine.Safety
+	ages       ages
+	journeyAge map[string]int // sessions since each journey was last taken
+
+	mu   sync.Mutex
+	cues map[string]engine.BreathStage // breathing lines as said, by the part of the breath they belong to
 }
 
 var (
 	_ engine.Guide    = (*Builtin)(nil)
 	_ engine.Capacity = (*Builtin)(nil)
+	_ engine.Cuer     = (*Builtin)(nil)
 )
 
-// NewBuiltin is a built-in guide speaking the given material. A phase the
-// material lacks is an error when that phase is asked for (prompts.Builtin
-// always has all five).
-func NewBuiltin(m *prompts.Material) *Builtin {
-	b := &Builtin{safety: engine.DefaultSafety()}
-	for _, p := range engine.Phases {
-		if pm, ok := m.Phase(p.String()); ok && (p != engine.Resolution || pm.Grounding != nil) {
-			b.phases[p] = pm
-		}
-	}
+// NewBuiltin is a built-in guide speaking the given material, remembering
+// what the listener heard in earlier sessions.
+func NewBuiltin(m *prompts.Guide, mem Memory) *Builtin {
+	b := &Builtin{m: m, safety: engine.DefaultSafety(), ages: mem.ages(), cues: map[string]engine.BreathStage{}}
+	b.journeyAge = journeyAges(m, mem)
 	return b
 }
 
-// DefaultBuiltin is the built-in guide with the embedded material,
-// remembering what the listener heard before.
-func DefaultBuiltin(_ Memory) (*Builtin, error) {
-	m, err := prompts.Builtin()
+// DefaultBuiltin is the built-in guide with the embedded material.
+func DefaultBuiltin(mem Memory) (*Builtin, error) {
+	m, err := prompts.BuiltinGuide()
 	if err != nil {
 		return nil, err
 	}
-	return NewBuiltin(m), nil
+	return NewBuiltin(m, mem), nil
+}
+
+// journeyAges is how many sessions ago each journey was taken, read from
+// the lines only it says (its sensory and relaxation phases); never when
+// not in memory.
+func journeyAges(m *prompts.Guide, mem Memory) map[string]int {
+	owner := map[string]string{}
+	for _, j := range m.Journeys {
+		for _, s := range []prompts.Script{j.Phases, j.Sleep} {
+			for _, p := range []engine.Phase{engine.Sensory, engine.Relaxation} {
+				if ps := s[p]; ps != nil {
+					for _, st := range ps.Steps {
+						for _, v := range st.Say {
+							owner[v] = j.Name
+						}
+					}
+				}
+			}
+		}
+	}
+	out := map[string]int{}
+	for _, j := range m.Journeys {
+		out[j.Name] = never
+	}
+	for i := len(mem.Heard) - 1; i >= 0; i-- {
+		for _, s := range mem.Heard[i] {
+			if name, ok := owner[s]; ok {
+				out[name] = i
+			}
+		}
+	}
+	return out
 }
 
 // Name is how the guide is recorded in a session.
 func (b *Builtin) Name() string { return "builtin" }
+
+// Journey names the journey the session of a request takes.
+func (b *Builtin) Journey(req engine.Request) string { return b.session(req).journey.Name }
 
 // Stream writes one call's sentences, separated by single spaces, in small
 // pieces.
@@ -71,28 +110,94 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 	if !req.Phase.Valid() {
 		return nil, fmt.Errorf("builtin guide: unknown phase %v", req.Phase)
 	}
-	if b.phases[req.Phase] == nil {
-		return nil, fmt.Errorf("builtin guide: no material for the %s phase", req.Phase)
+	pp := b.plan(req)
+	said := map[string]bool{}
+	for _, e := range req.History {
+		if e.Role == engine.RoleGuide {
+			said[e.Text] = true
+		}
 	}
-	pl := newPlan(b.phases[req.Phase], req, b.safety)
-	return pl.call(req), nil
+	for _, s := range req.Pending {
+		said[s] = true
+	}
+	var out []string
+	if req.WindDown {
+		n := max(1, req.Budget.Sentences-req.Spoken)
+		lead := unsaidItems(pp.lead, said)
+		if req.Phase != engine.Resolution && len(lead) > n {
+			lead = lead[len(lead)-n:] // the last lead steps are the bridge
+		}
+		for _, it := range lead {
+			out = append(out, it.line)
+		}
+		return out, nil
+	}
+	for _, it := range pp.next(req.Budget.WindDownAt, req.Spoken, said) {
+		out = append(out, it.line)
+	}
+	return out, nil
 }
 
-// Capacity is how many sentences the phase can say without repeating one.
-func (b *Builtin) Capacity(p engine.Phase, intention string) int {
-	if !p.Valid() || b.phases[p] == nil {
+// Capacity is how many sentences the phase can say without repeating a
+// step: past it, the silences grow instead.
+func (b *Builtin) Capacity(req engine.Request) int {
+	if !req.Phase.Valid() {
 		return 0
 	}
-	m := b.phases[p]
-	n := len(m.Lines) + len(m.WindDown)
-	if len(m.Opening) > 0 {
-		n++ // one opening of the alternatives
+	pp := b.plan(req)
+	return len(pp.steps) + len(pp.rests) + len(pp.lead)
+}
+
+// Cue is the part of the breath a breathing line this guide wrote is
+// spoken on.
+func (b *Builtin) Cue(text string) (engine.BreathStage, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	st, ok := b.cues[strings.TrimSpace(text)]
+	return st, ok
+}
+
+var stages = map[string]engine.BreathStage{
+	prompts.BreathIn:   engine.StageInhale,
+	prompts.BreathHold: engine.StageHold,
+	prompts.BreathOut:  engine.StageExhale,
+	prompts.BreathRest: engine.StageHoldOut,
+}
+
+func (b *Builtin) tag(line, breath string) {
+	st, ok := stages[breath]
+	if !ok {
+		return
 	}
-	if m.Grounding != nil {
-		n += len(m.Grounding.Steps()) // one sentence of each step
+	b.mu.Lock()
+	b.cues[line] = st
+	b.mu.Unlock()
+}
+
+// BreathTags are every breathing line of the material as it is said with
+// rhythm b, each with the part of the breath it belongs to.
+func BreathTags(b engine.BreathPattern) map[string]engine.BreathStage {
+	m, err := prompts.BuiltinGuide()
+	if err != nil {
+		return nil
 	}
-	if cleanIntention(intention) != "" {
-		n++
+	out := map[string]engine.BreathStage{}
+	scripts := []prompts.Script{m.Skeleton, m.Sleep}
+	for _, j := range m.Journeys {
+		scripts = append(scripts, j.Phases, j.Sleep)
 	}
-	return n
+	for _, s := range scripts {
+		ps := s[engine.Breathing]
+		if ps == nil {
+			continue
+		}
+		for _, list := range [][]prompts.Step{ps.Steps, ps.Rests, ps.Lead} {
+			for _, st := range list {
+				for _, v := range st.Say {
+					out[sayCounts(v, b)] = stages[st.Breath]
+				}
+			}
+		}
+	}
+	return out
 }

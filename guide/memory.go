@@ -8,3 +8,27 @@ package guide
 type Memory struct {
 	Heard [][]string
 }
+
+// ages is when each sentence was last heard: 0 in the latest session.
+type ages map[string]int
+
+func (m Memory) ages() ages {
+	a := ages{}
+	for i := len(m.Heard) - 1; i >= 0; i-- {
+		for _, s := range m.Heard[i] {
+			a[s] = i
+		}
+	}
+	return a
+}
+
+// never is the age of a sentence never heard: older than any heard one.
+const never = 1 << 30
+
+// age is how many sessions ago s was last heard; never when not at all.
+func (a ages) age(s string) int {
+	if i, ok := a[s]; ok {
+		return i
+	}
+	return never
+}

@@ -1,0 +1,82 @@
+package guide
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"lull/engine"
+)
+
+// maxQuoted is the longest intention, in words, the guide repeats in the
+// listener's own words: longer ones are heard through their kind only.
+const maxQuoted = 5
+
+// firstPerson are the words that make an intention the listener's own
+// voice: "my father" cannot be said back as "your" without rewriting it.
+var firstPerson = []string{"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "me", "my", "mine", "myself", "we", "we're", "us", "our", "ours"}
+
+// quotable is the intention as it may be quoted inside a line, or "" when
+// it may not: too long, in the first person, a question, or anything the
+// safety check or the sentence splitter would trip on.
+func (b *Builtin) quotable(intention string) string {
+	s := cleanIntention(intention)
+	words := intentionWords(s)
+	if len(words) == 0 || len(words) > maxQuoted || hasQuestion(intention) {
+		return ""
+	}
+	for _, w := range words {
+		if slices.Contains(firstPerson, w) {
+			return ""
+		}
+	}
+	if !speakable("You came here for "+s+".", b.safety) {
+		return ""
+	}
+	return s
+}
+
+func hasQuestion(s string) bool {
+	for _, r := range s {
+		if r == '?' {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanIntention makes the listener's words fit inside a sentence: one
+// line, no punctuation of its own at the ends, nothing the splitter would
+// cut at.
+func cleanIntention(s string) string {
+	s = stripEnds(s)
+	if innerStop.MatchString(s) || dotted.MatchString(s) {
+		return "" // two sentences, or an abbreviation: not for quoting
+	}
+	return s
+}
+
+// speakable reports whether a line will be spoken as written: it passes
+// the safety check, and the engine hears it as one sentence.
+func speakable(line string, safety *engine.Safety) bool {
+	if safety.Check(line).Flagged() {
+		return false
+	}
+	var sp engine.Splitter
+	heard := append(sp.Feed(line+" Next."), sp.Flush()...)
+	return len(heard) == 2 && heard[0] == line
+}
+
+var (
+	// innerStop is punctuation that would end a sentence inside a line.
+	innerStop = regexp.MustCompile(`[.!?…;:]`)
+	// dotted is a full stop inside a word, as in "a.m".
+	dotted = regexp.MustCompile(`(\pL)\.(\pL)`)
+	quotes = `"'“”‘’«»`
+)
+
+// stripEnds joins the intention onto one line and trims what ends it.
+func stripEnds(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.Trim(s, ".!?…;:, "+quotes)
+}

@@ -1,0 +1,239 @@
+package guide
+
+import (
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"lull/engine"
+	"lull/prompts"
+)
+
+// item is one line of a phase's script as a session says it: every
+// variant it could have said (any one said counts as the step said), and
+// the one this session chose.
+type item struct {
+	key      string // the step's identity within the phase
+	variants []string
+	line     string
+	breath   string
+	optional bool
+	journey  bool // the journey's own step: rests go among these
+}
+
+// phasePlan is one phase of one session: its steps in order, its rests
+// and its lead, each with its line chosen.
+type phasePlan struct {
+	steps []item
+	rests []item
+	lead  []item
+}
+
+// session is what a request's session is: the kind of its intention, its
+// journey, and the listener's words when they may be quoted.
+type session struct {
+	kind    *prompts.Kind
+	journey *prompts.Journey
+	quote   string
+}
+
+func (b *Builtin) session(req engine.Request) session {
+	kind := kindOf(b.m, req.Intention)
+	return session{kind: kind, journey: b.journeyFor(kind, req.Sleep, req.Seed), quote: b.quotable(req.Intention)}
+}
+
+// journeyFor is the journey a session takes: of those that suit its kind
+// (any, with no intention), the one taken least recently; on a tie the
+// kind's first choice, or with no kind the seed's.
+func (b *Builtin) journeyFor(kind *prompts.Kind, sleep bool, seed int64) *prompts.Journey {
+	var names []string
+	if kind != nil && kind != b.m.General {
+		names = kind.Journeys
+	} else {
+		for _, j := range b.m.Journeys {
+			names = append(names, j.Name)
+		}
+		slices.SortStableFunc(names, func(x, y string) int {
+			return int(int64(hash(seed, "journey", x)>>1) - int64(hash(seed, "journey", y)>>1))
+		})
+	}
+	var best *prompts.Journey
+	bestAge := -1
+	for _, name := range names {
+		j, ok := b.m.Journey(name)
+		if !ok || (j.SleepOnly && !sleep) {
+			continue
+		}
+		if a := b.journeyAge[name]; a > bestAge {
+			best, bestAge = j, a
+		}
+	}
+	if best == nil {
+		best = b.m.Journeys[0]
+	}
+	return best
+}
+
+// plan lays out phase p of the session the request belongs to.
+func (b *Builtin) plan(req engine.Request) *phasePlan {
+	s := b.session(req)
+	p := int(req.Phase)
+	base := part(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
+	jp := part(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
+	pp := &phasePlan{}
+	used := map[string]bool{}
+	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
+		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey}
+		it.line = b.pick(req.Seed, key, variants, used)
+		used[it.line] = true
+		return it
+	}
+	keep := func(st prompts.Step) bool {
+		switch st.Needs {
+		case prompts.BreathHold:
+			return req.Breath.Hold > 0
+		case prompts.BreathRest:
+			return req.Breath.HoldOut > 0
+		}
+		return true
+	}
+	render := func(lines []string) []string {
+		out := make([]string, len(lines))
+		for i, l := range lines {
+			out[i] = sayCounts(l, req.Breath)
+		}
+		return out
+	}
+	add := func(list *[]item, prefix string, steps []prompts.Step, journey bool) {
+		for i, st := range steps {
+			if !keep(st) {
+				continue
+			}
+			name := st.Name
+			if name == "" {
+				name = strings.Repeat("·", i+1)
+			}
+			it := choose(prefix+name, render(st.Say), st, journey)
+			if req.Phase == engine.Breathing {
+				for _, v := range it.variants {
+					b.tag(v, st.Breath)
+				}
+			}
+			*list = append(*list, it)
+		}
+	}
+	for _, st := range base.Steps {
+		switch st.From {
+		case prompts.FromJourney:
+			add(&pp.steps, "journey/", jp.Steps, true)
+		case prompts.FromIntention:
+			if lines := b.intentionLines(s, req); len(lines) > 0 {
+				pp.steps = append(pp.steps, choose("intention", lines, prompts.Step{}, false))
+			}
+		default:
+			add(&pp.steps, "", []prompts.Step{st}, false)
+		}
+	}
+	add(&pp.rests, "rest/", base.Rests, false)
+	add(&pp.rests, "journey-rest/", jp.Rests, false)
+	// Rests come in the session's own order, not the file's.
+	slices.SortStableFunc(pp.rests, func(x, y item) int {
+		return int(int64(hash(req.Seed, "rest", x.key)>>1) - int64(hash(req.Seed, "rest", y.key)>>1))
+	})
+	lead := base.Lead
+	if req.Phase != engine.Resolution && len(jp.Lead) > 0 {
+		lead = jp.Lead // a journey leads onward in its own words; the close is the skeleton's
+	}
+	add(&pp.lead, "lead/", lead, false)
+	return pp
+}
+
+// part is a phase script with an override's parts laid over it: each part
+// (steps, rests, lead) the override gives replaces the base's.
+func part(base, over *prompts.PhaseScript) prompts.PhaseScript {
+	var ps prompts.PhaseScript
+	if base != nil {
+		ps = *base
+	}
+	if over != nil {
+		if over.Steps != nil {
+			ps.Steps = over.Steps
+		}
+		if over.Rests != nil {
+			ps.Rests = over.Rests
+		}
+		if over.Lead != nil {
+			ps.Lead = over.Lead
+		}
+	}
+	return ps
+}
+
+func sleepPart(ps *prompts.PhaseScript, sleep bool) *prompts.PhaseScript {
+	if !sleep {
+		return nil
+	}
+	return ps
+}
+
+// intentionLines are the lines a session may say for its intention in
+// the request's phase: the listener's own words, when they may be quoted
+// and the phase quotes, else the lines written for the kind.
+func (b *Builtin) intentionLines(s session, req engine.Request) []string {
+	k := s.kind
+	if k == nil {
+		return nil
+	}
+	phase := req.Phase.String()
+	if s.quote != "" && !(req.Sleep && req.Phase == engine.Resolution) {
+		var out []string
+		for _, q := range k.Quote[phase] {
+			out = append(out, strings.Replace(q, prompts.Quote, s.quote, 1))
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	if req.Sleep && req.Phase == engine.Resolution && !k.Sleep {
+		return k.ResolutionSleep // waking words have no place in a drift to sleep
+	}
+	return k.Lines[phase]
+}
+
+// pick chooses a step's line: the variant heard least recently, on a tie
+// the seed's, never one the session says elsewhere.
+func (b *Builtin) pick(seed int64, key string, variants []string, used map[string]bool) string {
+	best, bestAge, bestHash := "", -1, uint64(0)
+	for _, v := range variants {
+		if used[v] {
+			continue
+		}
+		a, h := b.ages.age(v), hash(seed, key, v)
+		if a > bestAge || (a == bestAge && h > bestHash) {
+			best, bestAge, bestHash = v, a, h
+		}
+	}
+	if best == "" && len(variants) > 0 {
+		best = variants[0] // every variant said elsewhere: the step counts as said
+	}
+	return best
+}
+
+// hash mixes a session's seed with what is being chosen.
+func hash(seed int64, parts ...string) uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	for i := range buf {
+		buf[i] = byte(seed >> (8 * i))
+	}
+	h.Write(buf[:])
+	for _, p := range parts {
+		h.Write([]byte{0})
+		h.Write([]byte(p))
+	}
+	// fnv's low bits mix poorly on short inputs: fold the high half in.
+	x := h.Sum64()
+	x ^= x >> 29
+	x *= 0xbf58476d1ce4e5b9
+	return x ^ x>>32
+}

@@ -1,0 +1,448 @@
+package prompts
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The built-in guide's material (guide/): a skeleton every waking session
+// follows, what a sleep session says instead, the journeys, and the kinds
+// of intention. guide/README.md tells how to add a journey or a line.
+//
+//go:embed guide
+var guideFiles embed.FS
+
+// Phase names as the material's files spell them, in session order.
+var PhaseNames = [...]string{"atmosphere", "breathing", "sensory", "relaxation", "resolution"}
+
+// Breath parts a breathing step may be spoken on.
+const (
+	BreathIn   = "in"
+	BreathHold = "hold"
+	BreathOut  = "out"
+	BreathRest = "rest" // the pause after the out-breath
+)
+
+// Where a skeleton step takes its lines from, instead of its own.
+const (
+	FromJourney   = "journey"
+	FromIntention = "intention"
+)
+
+// Quote is replaced by the listener's own words in an intention kind's
+// quote lines; the counts in breathing lines are {in}, {hold}, {out}, {rest}.
+const Quote = "{words}"
+
+// Guide is the whole of the built-in guide's material.
+type Guide struct {
+	Skeleton Script // a waking session's shape
+	Sleep    Script // a sleep session's: the phases it gives replace the skeleton's
+	Journeys []*Journey
+	Kinds    []*Kind // in priority order
+	General  *Kind   // an intention that fits no kind
+}
+
+// Script is a session's words phase by phase; a nil phase is not given.
+type Script [len(PhaseNames)]*PhaseScript
+
+// PhaseScript is one phase: steps said in order, rests said between them
+// when the phase is long, and lead steps that close it.
+type PhaseScript struct {
+	Steps []Step `yaml:"steps"`
+	Rests []Step `yaml:"rests"`
+	Lead  []Step `yaml:"lead"`
+}
+
+// Step is one line of a script: a session says one of its variants.
+type Step struct {
+	Name     string   `yaml:"name"`
+	Say      []string `yaml:"say"`
+	From     string   `yaml:"from"`     // journey or intention: the lines come from there
+	Optional bool     `yaml:"optional"` // may be left out when the phase is short
+	Breath   string   `yaml:"breath"`   // breathing only: the part of the breath it is spoken on
+	Needs    string   `yaml:"needs"`    // breathing only: hold or rest, when the rhythm has one
+	SendOff  bool     `yaml:"send_off"` // resolution's one farewell, its last lead step
+}
+
+// Journey is one way through a session: what its sensory and relaxation
+// phases do, and its touches on the others.
+type Journey struct {
+	Name      string `yaml:"name"`
+	Title     string `yaml:"title"`
+	About     string `yaml:"about"`
+	SleepOnly bool   `yaml:"sleep_only"`
+	Phases    Script `yaml:"-"`
+	Sleep     Script `yaml:"-"` // a sleep session's replacements
+}
+
+// Kind is a kind of intention: the words that say it, the journeys that
+// suit it, and lines written for it.
+type Kind struct {
+	Name     string              `yaml:"name"`
+	About    string              `yaml:"about"`
+	Match    []string            `yaml:"match"`
+	Sleep    bool                `yaml:"sleep"` // proposes a sleep session
+	Journeys []string            `yaml:"journeys"`
+	Lines    map[string][]string `yaml:"lines"`
+	// ResolutionSleep replaces the resolution lines in a sleep session.
+	ResolutionSleep []string            `yaml:"resolution_sleep"`
+	Quote           map[string][]string `yaml:"quote"`
+}
+
+// Journey returns the journey called name.
+func (g *Guide) Journey(name string) (*Journey, bool) {
+	i := slices.IndexFunc(g.Journeys, func(j *Journey) bool { return j.Name == name })
+	if i < 0 {
+		return nil, false
+	}
+	return g.Journeys[i], true
+}
+
+// PhaseIndex is the index of a phase name in PhaseNames, or -1.
+func PhaseIndex(name string) int { return slices.Index(PhaseNames[:], name) }
+
+var guideMaterial = sync.OnceValues(func() (*Guide, error) { return LoadGuide(guideFiles, "guide") })
+
+// BuiltinGuide is the embedded material, parsed and checked once.
+func BuiltinGuide() (*Guide, error) { return guideMaterial() }
+
+// scriptFile is the shape of skeleton.yaml and sleep.yaml.
+type scriptFile struct {
+	Phases map[string]*PhaseScript `yaml:"phases"`
+}
+
+// journeyFile is the shape of journeys/<name>.yaml.
+type journeyFile struct {
+	Journey `yaml:",inline"`
+	Phases  map[string]*PhaseScript `yaml:"phases"`
+	Sleep   map[string]*PhaseScript `yaml:"sleep"`
+}
+
+// kindsFile is the shape of intentions.yaml.
+type kindsFile struct {
+	Kinds   []*Kind `yaml:"kinds"`
+	General *Kind   `yaml:"general"`
+}
+
+// LoadGuide reads the material from dir in fsys and checks it.
+func LoadGuide(fsys fs.FS, dir string) (*Guide, error) {
+	g := &Guide{}
+	var err error
+	var sk, sl scriptFile
+	if err = decodeFile(fsys, path.Join(dir, "skeleton.yaml"), &sk); err != nil {
+		return nil, err
+	}
+	if g.Skeleton, err = script(sk.Phases); err != nil {
+		return nil, fmt.Errorf("prompts: skeleton.yaml: %w", err)
+	}
+	if err = decodeFile(fsys, path.Join(dir, "sleep.yaml"), &sl); err != nil {
+		return nil, err
+	}
+	if g.Sleep, err = script(sl.Phases); err != nil {
+		return nil, fmt.Errorf("prompts: sleep.yaml: %w", err)
+	}
+	names, err := fs.Glob(fsys, path.Join(dir, "journeys", "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		var jf journeyFile
+		if err := decodeFile(fsys, name, &jf); err != nil {
+			return nil, err
+		}
+		j := jf.Journey
+		if j.Phases, err = script(jf.Phases); err == nil {
+			j.Sleep, err = script(jf.Sleep)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("prompts: %s: %w", name, err)
+		}
+		if want := strings.TrimSuffix(path.Base(name), ".yaml"); j.Name != want {
+			return nil, fmt.Errorf("prompts: %s: name %q must be the file's name, %q", name, j.Name, want)
+		}
+		g.Journeys = append(g.Journeys, &j)
+	}
+	var kf kindsFile
+	if err := decodeFile(fsys, path.Join(dir, "intentions.yaml"), &kf); err != nil {
+		return nil, err
+	}
+	g.Kinds, g.General = kf.Kinds, kf.General
+	g.tidy()
+	if err := g.check(); err != nil {
+		return nil, fmt.Errorf("prompts: %w", err)
+	}
+	return g, nil
+}
+
+func decodeFile(fsys fs.FS, name string, v any) error {
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true) // a misspelt key must not silently empty a list
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("prompts: %s: %w", name, err)
+	}
+	return nil
+}
+
+// script orders a file's phases; an unknown phase name is an error.
+func script(phases map[string]*PhaseScript) (Script, error) {
+	var s Script
+	for name, ps := range phases {
+		i := PhaseIndex(name)
+		if i < 0 {
+			return s, fmt.Errorf("unknown phase %q (want one of %s)", name, strings.Join(PhaseNames[:], ", "))
+		}
+		if ps == nil {
+			ps = &PhaseScript{}
+		}
+		s[i] = ps
+	}
+	return s, nil
+}
+
+// tidy trims every line: YAML folded text may carry a trailing newline.
+func (g *Guide) tidy() {
+	each := func(s Script) {
+		for _, ps := range s {
+			if ps == nil {
+				continue
+			}
+			for _, list := range [][]Step{ps.Steps, ps.Rests, ps.Lead} {
+				for i := range list {
+					list[i].Say = tidy(list[i].Say)
+				}
+			}
+		}
+	}
+	each(g.Skeleton)
+	each(g.Sleep)
+	for _, j := range g.Journeys {
+		each(j.Phases)
+		each(j.Sleep)
+	}
+	for _, k := range append(slices.Clone(g.Kinds), g.General) {
+		if k == nil {
+			continue
+		}
+		for p, l := range k.Lines {
+			k.Lines[p] = tidy(l)
+		}
+		for p, l := range k.Quote {
+			k.Quote[p] = tidy(l)
+		}
+		k.ResolutionSleep = tidy(k.ResolutionSleep)
+	}
+}
+
+// tidy trims each line: YAML folded text may carry a trailing newline.
+func tidy(lines []string) []string {
+	out := make([]string, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, strings.Join(strings.Fields(l), " "))
+	}
+	return out
+}
+
+var (
+	// innerStop is a sentence ending inside a line: the engine would hear
+	// two sentences where the material means one.
+	innerStop = regexp.MustCompile(`[.!?;…]\s|\.\.`)
+	// placeholder is any {word} in a line.
+	placeholder = regexp.MustCompile(`\{[a-z]+\}`)
+	countWords  = []string{"{in}", "{hold}", "{out}", "{rest}"}
+)
+
+// check holds the shape the guide relies on; the quality of the words is
+// for the tests and for the people who read them.
+func (g *Guide) check() error {
+	if err := checkScript(g.Skeleton, "skeleton.yaml", true); err != nil {
+		return err
+	}
+	for i, ps := range g.Skeleton {
+		if ps == nil {
+			return fmt.Errorf("skeleton.yaml: the %s phase is missing", PhaseNames[i])
+		}
+	}
+	if err := checkScript(g.Sleep, "sleep.yaml", true); err != nil {
+		return err
+	}
+	res := len(PhaseNames) - 1
+	for _, s := range []struct {
+		file string
+		ps   *PhaseScript
+	}{{"skeleton.yaml", g.Skeleton[res]}, {"sleep.yaml", g.Sleep[res]}} {
+		if s.ps == nil {
+			continue
+		}
+		if n := len(s.ps.Lead); n == 0 || !s.ps.Lead[n-1].SendOff {
+			return fmt.Errorf("%s: resolution's last lead step must be its send_off", s.file)
+		}
+	}
+	if len(g.Journeys) == 0 {
+		return fmt.Errorf("journeys/: no journey")
+	}
+	for _, j := range g.Journeys {
+		file := "journeys/" + j.Name + ".yaml"
+		if j.Title == "" {
+			return fmt.Errorf("%s: a journey needs a title", file)
+		}
+		if err := checkScript(j.Phases, file, false); err != nil {
+			return err
+		}
+		if err := checkScript(j.Sleep, file+" (sleep)", false); err != nil {
+			return err
+		}
+	}
+	if g.General == nil {
+		return fmt.Errorf("intentions.yaml: general is missing")
+	}
+	seen := map[string]bool{}
+	for _, k := range g.Kinds {
+		if k.Name == "" || seen[k.Name] {
+			return fmt.Errorf("intentions.yaml: kind %q is unnamed or named twice", k.Name)
+		}
+		seen[k.Name] = true
+		if len(k.Match) == 0 || len(k.Journeys) == 0 {
+			return fmt.Errorf("intentions.yaml: kind %s needs match and journeys", k.Name)
+		}
+		for _, name := range k.Journeys {
+			j, ok := g.Journey(name)
+			if !ok {
+				return fmt.Errorf("intentions.yaml: kind %s names journey %q, which does not exist", k.Name, name)
+			}
+			if j.SleepOnly && !k.Sleep {
+				return fmt.Errorf("intentions.yaml: kind %s names %s, a journey for sleep only", k.Name, name)
+			}
+		}
+	}
+	for _, k := range append(slices.Clone(g.Kinds), g.General) {
+		if err := checkKind(k); err != nil {
+			return fmt.Errorf("intentions.yaml: %s: %w", k.Name, err)
+		}
+	}
+	return nil
+}
+
+func checkKind(k *Kind) error {
+	for p, lines := range k.Lines {
+		if PhaseIndex(p) < 0 {
+			return fmt.Errorf("lines for unknown phase %q", p)
+		}
+		if err := checkLines(lines, false, ""); err != nil {
+			return err
+		}
+	}
+	if err := checkLines(k.ResolutionSleep, false, ""); err != nil {
+		return err
+	}
+	for p, lines := range k.Quote {
+		if PhaseIndex(p) < 0 {
+			return fmt.Errorf("quote lines for unknown phase %q", p)
+		}
+		for _, l := range lines {
+			if strings.Count(l, Quote) != 1 {
+				return fmt.Errorf("quote line %q must hold %s once", l, Quote)
+			}
+		}
+		if err := checkLines(lines, false, Quote); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkScript(s Script, file string, skeleton bool) error {
+	for i, ps := range s {
+		if ps == nil {
+			continue
+		}
+		phase := PhaseNames[i]
+		breathing := phase == "breathing"
+		names := map[string]bool{}
+		for part, list := range map[string][]Step{"steps": ps.Steps, "rests": ps.Rests, "lead": ps.Lead} {
+			for k, st := range list {
+				where := fmt.Sprintf("%s: %s %s #%d", file, phase, part, k+1)
+				if st.Name != "" {
+					if names[st.Name] {
+						return fmt.Errorf("%s: step name %q used twice", where, st.Name)
+					}
+					names[st.Name] = true
+				}
+				if err := checkStep(st, part, breathing, skeleton); err != nil {
+					return fmt.Errorf("%s (%s): %w", where, st.Name, err)
+				}
+				if st.SendOff && (part != "lead" || phase != "resolution" || k != len(list)-1) {
+					return fmt.Errorf("%s: send_off belongs to resolution's last lead step", where)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func checkStep(st Step, part string, breathing, skeleton bool) error {
+	if st.From != "" {
+		switch {
+		case !skeleton:
+			return fmt.Errorf("from: is for the skeleton and sleep.yaml")
+		case part != "steps":
+			return fmt.Errorf("from: belongs among the steps")
+		case st.From != FromJourney && st.From != FromIntention:
+			return fmt.Errorf("from: %q: want journey or intention", st.From)
+		case len(st.Say) > 0:
+			return fmt.Errorf("a from: step has no lines of its own")
+		}
+		return nil
+	}
+	if part == "steps" && st.Name == "" {
+		return fmt.Errorf("a step needs a name")
+	}
+	if len(st.Say) == 0 {
+		return fmt.Errorf("no lines to say")
+	}
+	switch {
+	case breathing && st.Breath != BreathIn && st.Breath != BreathHold && st.Breath != BreathOut && st.Breath != BreathRest:
+		return fmt.Errorf("breath: %q: every breathing line says its part of the breath (in, hold, out or rest)", st.Breath)
+	case !breathing && (st.Breath != "" || st.Needs != ""):
+		return fmt.Errorf("breath: and needs: belong to the breathing phase")
+	case st.Needs != "" && st.Needs != BreathHold && st.Needs != BreathRest:
+		return fmt.Errorf("needs: %q: want hold or rest", st.Needs)
+	}
+	allowed := ""
+	if breathing {
+		allowed = "counts"
+	}
+	return checkLines(st.Say, breathing, allowed)
+}
+
+// checkLines holds what every line must be: one sentence, and no
+// placeholder but the ones its place fills in.
+func checkLines(lines []string, breathing bool, allowed string) error {
+	for _, l := range lines {
+		if l == "" {
+			return fmt.Errorf("an empty line")
+		}
+		if innerStop.MatchString(l) || strings.ContainsAny(strings.TrimRight(l, ".!?"), "!?;…") {
+			return fmt.Errorf("%q: one sentence per line, with no ellipsis or semicolon", l)
+		}
+		for _, ph := range placeholder.FindAllString(l, -1) {
+			ok := ph == allowed || (allowed == "counts" && slices.Contains(countWords, ph))
+			if !ok {
+				return fmt.Errorf("%q: %s has no place here", l, ph)
+			}
+		}
+	}
+	return nil
+}
