@@ -71,6 +71,9 @@ type Step struct {
 	Breath   string   `yaml:"breath"`   // breathing only: the part of the breath it is spoken on
 	Needs    string   `yaml:"needs"`    // breathing only: hold or rest, when the rhythm has one
 	SendOff  bool     `yaml:"send_off"` // resolution's one farewell, its last lead step
+	// ShortPause keeps the silence after the line to a few seconds, and the
+	// next step with it: a muscle tensed is released in the next line.
+	ShortPause bool `yaml:"short_pause"`
 }
 
 // Journey is one way through a session: what its sensory and relaxation
@@ -405,6 +408,9 @@ func checkStep(st Step, part string, breathing, skeleton bool) error {
 			return fmt.Errorf("a from: step has no lines of its own")
 		}
 		return nil
+	}
+	if st.ShortPause && part != "steps" {
+		return fmt.Errorf("short_pause belongs to a step, which its next step follows")
 	}
 	if part == "steps" && st.Name == "" {
 		return fmt.Errorf("a step needs a name")
