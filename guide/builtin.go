@@ -27,8 +27,10 @@ type Builtin struct {
 	ages       ages
 	journeyAge map[string]int // sessions since each journey was last taken
 
-	mu   sync.Mutex
-	cues map[string]engine.BreathStage // breathing lines as said, by the part of the breath they belong to
+	mu    sync.Mutex
+	cues  map[string]engine.BreathStage // breathing lines as said, by the part of the breath they belong to
+	short map[string]bool               // lines followed by a short pause
+	plans map[planKey]*phasePlan
 }
 
 var (
@@ -40,7 +42,7 @@ var (
 // NewBuiltin is a built-in guide speaking the given material, remembering
 // what the listener heard in earlier sessions.
 func NewBuiltin(m *prompts.Guide, mem Memory) *Builtin {
-	b := &Builtin{m: m, safety: engine.DefaultSafety(), ages: mem.ages(), cues: map[string]engine.BreathStage{}}
+	b := &Builtin{m: m, safety: engine.DefaultSafety(), ages: mem.ages(), cues: map[string]engine.BreathStage{}, short: map[string]bool{}, plans: map[planKey]*phasePlan{}}
 	b.journeyAge = journeyAges(m, mem)
 	return b
 }
@@ -145,7 +147,7 @@ func (b *Builtin) Capacity(req engine.Request) int {
 		return 0
 	}
 	pp := b.plan(req)
-	return len(pp.steps) + len(pp.rests) + len(pp.lead)
+	return len(pp.body(len(pp.steps)+len(pp.rests))) + len(pp.lead)
 }
 
 // Cue is the part of the breath a breathing line this guide wrote is
@@ -200,4 +202,21 @@ func BreathTags(b engine.BreathPattern) map[string]engine.BreathStage {
 		}
 	}
 	return out
+}
+
+// mark notes lines followed by a short pause.
+func (b *Builtin) mark(lines []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, l := range lines {
+		b.short[l] = true
+	}
+}
+
+// ShortPause reports whether the silence after a line this guide wrote is
+// to be brief: a muscle tensed, to be released in the next line.
+func (b *Builtin) ShortPause(text string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.short[strings.TrimSpace(text)]
 }

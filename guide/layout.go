@@ -8,24 +8,43 @@ import "slices"
 // is less room than required steps, they are thinned evenly, the first
 // and the last kept.
 func (pp *phasePlan) body(w int) []item {
-	var required, optional []int
-	for i, it := range pp.steps {
-		if it.optional {
-			optional = append(optional, i)
+	// A step with a short pause and the step after it are one unit.
+	var required, optional [][]int
+	for i := 0; i < len(pp.steps); i++ {
+		unit := []int{i}
+		if pp.steps[i].short && i+1 < len(pp.steps) {
+			unit = append(unit, i+1)
+			i++
+		}
+		if pp.steps[unit[0]].optional {
+			optional = append(optional, unit)
 		} else {
-			required = append(required, i)
+			required = append(required, unit)
 		}
 	}
-	if w <= len(required) {
+	size := func(units [][]int) int {
+		n := 0
+		for _, u := range units {
+			n += len(u)
+		}
+		return n
+	}
+	if w <= size(required) {
 		var out []item
-		for _, i := range spread(len(required), w) {
-			out = append(out, pp.steps[required[i]])
+		for _, i := range spread(len(required), max(1, w*len(required)/max(1, size(required)))) {
+			for _, k := range required[i] {
+				out = append(out, pp.steps[k])
+			}
 		}
 		return out
 	}
-	chosen := slices.Clone(required)
-	for _, i := range spread(len(optional), min(w-len(required), len(optional))) {
-		chosen = append(chosen, optional[i])
+	var chosen []int
+	for _, u := range required {
+		chosen = append(chosen, u...)
+	}
+	room := w - size(required)
+	for _, i := range spread(len(optional), min(room*len(optional)/max(1, size(optional)), len(optional))) {
+		chosen = append(chosen, optional[i]...)
 	}
 	slices.Sort(chosen)
 	var steps []item
@@ -36,25 +55,46 @@ func (pp *phasePlan) body(w int) []item {
 	if r <= 0 {
 		return steps
 	}
-	// Rests go in the gaps from the journey's first step on (or, with
-	// none, from the last step): never among the phase's first words.
-	from := slices.IndexFunc(steps, func(it item) bool { return it.journey })
-	if from < 0 {
-		from = len(steps) - 1
-	}
-	gaps := len(steps) - from
-	out := slices.Clone(steps[:from+1])
-	rest := 0
-	for g := range gaps {
-		for range (g+1)*r/gaps - g*r/gaps {
-			out = append(out, pp.rests[rest])
-			rest++
-		}
-		if from+1+g < len(steps) {
-			out = append(out, steps[from+1+g])
+	gaps := restGaps(steps, pp.breathing)
+	r = min(r, maxRestsInARow*len(gaps))
+	var out []item
+	rest, g := 0, 0
+	for j, it := range steps {
+		out = append(out, it)
+		if g < len(gaps) && gaps[g] == j {
+			for range (g+1)*r/len(gaps) - g*r/len(gaps) {
+				out = append(out, pp.rests[rest])
+				rest++
+			}
+			g++
 		}
 	}
 	return out
+}
+
+// maxRestsInARow bounds the rests between two steps: past it, a long
+// phase is left to its silences.
+const maxRestsInARow = 2
+
+// restGaps are where rests may go, as the index of the step they follow:
+// from the third step on (in breathing, from the journey's first step,
+// once the counts are taught), never between a step held briefly and the
+// one after it, and after the last.
+func restGaps(steps []item, breathing bool) []int {
+	from := min(2, len(steps)-1)
+	if j := slices.IndexFunc(steps, func(it item) bool { return it.journey }); breathing || (j >= 0 && j < from) {
+		from = j
+		if from < 0 {
+			from = len(steps) - 1
+		}
+	}
+	var gaps []int
+	for j := from; j < len(steps); j++ {
+		if !steps[j].short || j == len(steps)-1 {
+			gaps = append(gaps, j)
+		}
+	}
+	return gaps
 }
 
 // spread picks k of n indices, evenly, keeping the first and the last.

@@ -19,14 +19,16 @@ type item struct {
 	breath   string
 	optional bool
 	journey  bool // the journey's own step: rests go among these
+	short    bool // a short pause after it, and the next step always with it
 }
 
 // phasePlan is one phase of one session: its steps in order, its rests
 // and its lead, each with its line chosen.
 type phasePlan struct {
-	steps []item
-	rests []item
-	lead  []item
+	breathing bool
+	steps     []item
+	rests     []item
+	lead      []item
 }
 
 // session is what a request's session is: the kind of its intention, its
@@ -74,16 +76,42 @@ func (b *Builtin) journeyFor(kind *prompts.Kind, sleep bool, seed int64) *prompt
 	return best
 }
 
-// plan lays out phase p of the session the request belongs to.
+// planKey is what a phase's plan depends on.
+type planKey struct {
+	phase     engine.Phase
+	seed      int64
+	intention string
+	sleep     bool
+	breath    engine.BreathPattern
+}
+
+// plan is phase p of the session the request belongs to, laid out once:
+// the engine asks for the same phase many times over.
 func (b *Builtin) plan(req engine.Request) *phasePlan {
+	key := planKey{req.Phase, req.Seed, req.Intention, req.Sleep, req.Breath}
+	b.mu.Lock()
+	pp, ok := b.plans[key]
+	b.mu.Unlock()
+	if ok {
+		return pp
+	}
+	pp = b.layOut(req)
+	b.mu.Lock()
+	b.plans[key] = pp
+	b.mu.Unlock()
+	return pp
+}
+
+// layOut lays out phase p of the session the request belongs to.
+func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	s := b.session(req)
 	p := int(req.Phase)
 	base := part(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
 	jp := part(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
-	pp := &phasePlan{}
+	pp := &phasePlan{breathing: req.Phase == engine.Breathing}
 	used := map[string]bool{}
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
-		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey}
+		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause}
 		it.line = b.pick(req.Seed, key, variants, used)
 		used[it.line] = true
 		return it
@@ -118,6 +146,9 @@ func (b *Builtin) plan(req engine.Request) *phasePlan {
 				for _, v := range it.variants {
 					b.tag(v, st.Breath)
 				}
+			}
+			if st.ShortPause {
+				b.mark(it.variants)
 			}
 			*list = append(*list, it)
 		}

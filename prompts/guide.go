@@ -96,8 +96,9 @@ type Kind struct {
 	Sleep    bool                `yaml:"sleep"` // proposes a sleep session
 	Journeys []string            `yaml:"journeys"`
 	Lines    map[string][]string `yaml:"lines"`
-	// ResolutionSleep replaces the resolution lines in a sleep session.
-	ResolutionSleep []string            `yaml:"resolution_sleep"`
+	// ResolutionSleep replaces the resolution lines in a sleep session
+	// (written among the lines, as resolution_sleep).
+	ResolutionSleep []string            `yaml:"-"`
 	Quote           map[string][]string `yaml:"quote"`
 }
 
@@ -179,6 +180,15 @@ func LoadGuide(fsys fs.FS, dir string) (*Guide, error) {
 		return nil, err
 	}
 	g.Kinds, g.General = kf.Kinds, kf.General
+	if g.General != nil {
+		g.General.Name = "general"
+	}
+	for _, k := range append(slices.Clone(g.Kinds), g.General) {
+		if k != nil {
+			k.ResolutionSleep = k.Lines["resolution_sleep"]
+			delete(k.Lines, "resolution_sleep")
+		}
+	}
 	g.tidy()
 	if err := g.check(); err != nil {
 		return nil, fmt.Errorf("prompts: %w", err)

@@ -1,0 +1,430 @@
+package guide
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"lull/engine"
+	"lull/prompts"
+)
+
+// sampleIntentions are what listeners write, one of each kind and none.
+var sampleIntentions = []string{"", "sleep", "calm before a talk", "I can't stop worrying about work", "grief after losing my father"}
+
+// rhythms are the breathing patterns the guide must count: the default,
+// 4-7-8, one with no hold, and one with a rest and halves.
+var rhythms = []engine.BreathPattern{
+	engine.DefaultBreath,
+	{Inhale: 4 * time.Second, Hold: 7 * time.Second, Exhale: 8 * time.Second},
+	{Inhale: 5 * time.Second, Exhale: 7 * time.Second},
+	{Inhale: 5500 * time.Millisecond, Exhale: 5500 * time.Millisecond, HoldOut: 2 * time.Second},
+}
+
+func loadMaterial(t *testing.T) *prompts.Guide {
+	t.Helper()
+	m, err := prompts.BuiltinGuide()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// session says a whole session's words call by call, as the engine would
+// ask for them with the given budget per phase.
+func speakSession(t *testing.T, b *Builtin, req engine.Request, sentences int) [][]string {
+	t.Helper()
+	var out [][]string
+	for _, p := range engine.Phases {
+		req.Phase = p
+		req.Budget = engine.Budget{Sentences: sentences, WindDownAt: sentences - 2}
+		req.Spoken = 0
+		var lines []string
+		for _, wind := range []bool{false, true} {
+			req.WindDown = wind
+			got, err := b.Sentences(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range got {
+				req.History = append(req.History, engine.Entry{Phase: p, Role: engine.RoleGuide, Text: s})
+				req.Spoken++
+			}
+			lines = append(lines, got...)
+		}
+		out = append(out, lines)
+	}
+	return out
+}
+
+// everyLine lists every line of the material as it may be said.
+func everyLine(m *prompts.Guide) []string {
+	var out []string
+	add := func(s prompts.Script) {
+		for p, ps := range s {
+			if ps == nil {
+				continue
+			}
+			for _, list := range [][]prompts.Step{ps.Steps, ps.Rests, ps.Lead} {
+				for _, st := range list {
+					for _, v := range st.Say {
+						if engine.Phase(p) == engine.Breathing {
+							for _, r := range rhythms {
+								out = append(out, sayCounts(v, r))
+							}
+							continue
+						}
+						out = append(out, v)
+					}
+				}
+			}
+		}
+	}
+	add(m.Skeleton)
+	add(m.Sleep)
+	for _, j := range m.Journeys {
+		add(j.Phases)
+		add(j.Sleep)
+	}
+	for _, k := range append(slices.Clone(m.Kinds), m.General) {
+		for _, l := range k.Lines {
+			out = append(out, l...)
+		}
+		out = append(out, k.ResolutionSleep...)
+	}
+	return out
+}
+
+// quoteLines are the quote lines with short intentions in them.
+func quoteLines(m *prompts.Guide) []string {
+	var out []string
+	for _, k := range append(slices.Clone(m.Kinds), m.General) {
+		for _, l := range k.Quote {
+			for _, q := range l {
+				for _, in := range []string{"sleep", "calm before a talk", "a clear head"} {
+					out = append(out, strings.Replace(q, prompts.Quote, in, 1))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestEveryLineIsSafeAndWhole: every line passes the safety check and is
+// heard by the engine as exactly one sentence; none counts aloud.
+func TestEveryLineIsSafeAndWhole(t *testing.T) {
+	m := loadMaterial(t)
+	safety := engine.DefaultSafety()
+	counting := regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight)\b[,.… ]+(and )?\b(two|three|four|five|six|seven|eight|nine)\b`)
+	for _, l := range append(everyLine(m), quoteLines(m)...) {
+		if v := safety.Check(l); v.Flagged() {
+			t.Errorf("the safety check withholds %q (%s)", l, v.Rule)
+		}
+		if !speakable(l, safety) {
+			t.Errorf("the engine does not hear %q as one sentence", l)
+		}
+		if counting.MatchString(l) && !strings.Contains(l, "and a half") {
+			t.Errorf("%q counts aloud", l)
+		}
+		if strings.Contains(l, "{") {
+			t.Errorf("%q keeps a placeholder", l)
+		}
+	}
+}
+
+// TestSleepMaterialNeverWakes: whatever journey and intention, a sleep
+// session says nothing that wakes.
+func TestSleepMaterialNeverWakes(t *testing.T) {
+	m := loadMaterial(t)
+	waking := regexp.MustCompile(`(?i)open your eyes|eyes open|\balert|energ|ready for|rest of your day|\bwake|back to the room`)
+	for _, in := range sampleIntentions {
+		for seed := range int64(10) {
+			b := NewBuiltin(m, Memory{})
+			for _, phase := range speakSession(t, b, engine.Request{Intention: in, Seed: seed, Sleep: true, Breath: engine.DefaultBreath}, 40) {
+				for _, s := range phase {
+					if waking.MatchString(s) {
+						t.Errorf("%q seed %d: a sleep session says %q", in, seed, s)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSameRequestSameText: a call is a function of its request and the
+// memory.
+func TestSameRequestSameText(t *testing.T) {
+	m := loadMaterial(t)
+	req := engine.Request{Intention: "calm before a talk", Seed: 4, Breath: engine.DefaultBreath}
+	a := speakSession(t, NewBuiltin(m, Memory{}), req, 12)
+	b := speakSession(t, NewBuiltin(m, Memory{}), req, 12)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Error("the same request said different words")
+	}
+}
+
+// TestNothingRepeatsInASession, and every call says what the budget asks
+// while the material lasts.
+func TestNothingRepeatsInASession(t *testing.T) {
+	m := loadMaterial(t)
+	for _, in := range sampleIntentions {
+		for _, sleep := range []bool{false, true} {
+			b := NewBuiltin(m, Memory{})
+			seen := map[string]bool{}
+			for i, phase := range speakSession(t, b, engine.Request{Intention: in, Seed: 2, Sleep: sleep, Breath: engine.DefaultBreath}, 14) {
+				if len(phase) < 12 && engine.Phase(i) != engine.Resolution {
+					t.Errorf("%q: %s said %d of 14 lines", in, engine.Phase(i), len(phase))
+				}
+				for _, s := range phase {
+					if seen[s] {
+						t.Errorf("%q: %q said twice", in, s)
+					}
+					seen[s] = true
+				}
+			}
+		}
+	}
+}
+
+// TestBreathingTeachesTheConfiguredRhythm: the first lines state the
+// rhythm's own counts, the comfort line comes after them, and every line
+// is tagged with its part of the breath.
+func TestBreathingTeachesTheConfiguredRhythm(t *testing.T) {
+	m := loadMaterial(t)
+	for _, r := range rhythms {
+		b := NewBuiltin(m, Memory{})
+		req := engine.Request{Phase: engine.Breathing, Seed: 9, Breath: r, Budget: engine.Budget{Sentences: 20, WindDownAt: 18}}
+		lines, err := b.Sentences(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := strings.Join(lines[:4], " ")
+		for _, d := range []time.Duration{r.Inhale, r.Hold, r.Exhale, r.HoldOut} {
+			if d > 0 && !strings.Contains(first, spellCount(d)) {
+				t.Errorf("%v: %q does not state %q", r, lines[:4], spellCount(d))
+			}
+		}
+		if r.Hold == 0 && strings.Contains(strings.ToLower(strings.Join(lines, " ")), "hold") {
+			t.Errorf("%v has no hold, but the guide speaks of one: %q", r, lines)
+		}
+		comfort := stepLines(m.Skeleton[engine.Breathing], "comfort")
+		fade := stepLines(m.Skeleton[engine.Breathing], "counts-fade")
+		at := func(set []string) int {
+			return slices.IndexFunc(lines, func(s string) bool { return slices.Contains(set, s) })
+		}
+		if c, f := at(comfort), at(fade); c < 0 || f < 0 || c < f || c < 3 {
+			t.Errorf("%v: the comfort line (%d) must follow the counts and their fading (%d): %q", r, c, f, lines)
+		}
+		for _, s := range lines {
+			if _, ok := b.Cue(s); !ok {
+				t.Errorf("%v: %q has no part of the breath", r, s)
+			}
+		}
+	}
+}
+
+func stepLines(ps *prompts.PhaseScript, name string) []string {
+	for _, st := range ps.Steps {
+		if st.Name == name {
+			return st.Say
+		}
+	}
+	return nil
+}
+
+// TestMemoryKeepsTheWeekFresh: what was heard last is not said again while
+// a step has another variant, and the journey moves on.
+func TestMemoryKeepsTheWeekFresh(t *testing.T) {
+	m := loadMaterial(t)
+	var mem Memory
+	var journeys []string
+	for day := range 7 { // seven journeys for a waking session
+		b := NewBuiltin(m, mem)
+		req := engine.Request{Seed: int64(day + 1), Breath: engine.DefaultBreath}
+		journeys = append(journeys, b.Journey(req))
+		var said []string
+		for _, phase := range speakSession(t, b, req, 12) {
+			said = append(said, phase...)
+		}
+		if day > 0 {
+			yesterday := map[string]bool{}
+			for _, s := range mem.Heard[0] {
+				yesterday[s] = true
+			}
+			again := 0
+			for _, s := range said {
+				if yesterday[s] {
+					again++
+				}
+			}
+			if again > 0 {
+				t.Errorf("day %d: %d of %d sentences were heard the day before", day+1, again, len(said))
+			}
+		}
+		mem.Heard = append([][]string{said}, mem.Heard...)
+	}
+	seen := map[string]bool{}
+	for _, j := range journeys {
+		if seen[j] {
+			t.Errorf("a journey came back within a week: %v", journeys)
+		}
+		seen[j] = true
+	}
+}
+
+// TestIntentionKinds reads the table of intentions people write.
+func TestIntentionKinds(t *testing.T) {
+	m := loadMaterial(t)
+	f, err := os.Open("testdata/intention_kinds.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	rows, wrong := 0, 0
+	for sc.Scan() {
+		in, want, ok := strings.Cut(sc.Text(), "\t")
+		if !ok || strings.HasPrefix(in, "#") {
+			continue
+		}
+		rows++
+		got := "general"
+		if k := kindOf(m, in); k != nil {
+			got = k.Name
+		}
+		if got != want {
+			wrong++
+			t.Logf("%q: read as %s, want %s", in, got, want)
+		}
+	}
+	t.Logf("%d of %d intentions read as their kind", rows-wrong, rows)
+	if rows < 100 || wrong*20 > rows {
+		t.Errorf("%d of %d intentions misread (want at most 5 %%)", wrong, rows)
+	}
+	if kindOf(m, "") != nil || kindOf(m, "   ") != nil {
+		t.Error("no intention has a kind")
+	}
+}
+
+// TestIntentionIsHeardNotPasted: the kinds choose different journeys; the
+// listener's words are quoted only when short and not first-person, at
+// most twice, and never inside a breathing line.
+func TestIntentionIsHeardNotPasted(t *testing.T) {
+	m := loadMaterial(t)
+	journeys := map[string]string{}
+	for _, in := range sampleIntentions[1:] {
+		b := NewBuiltin(m, Memory{})
+		j := b.Journey(engine.Request{Intention: in, Seed: 1, Sleep: ProposesSleep(in)})
+		if other, ok := journeys[j]; ok {
+			t.Errorf("%q and %q take the same journey, %s", in, other, j)
+		}
+		journeys[j] = in
+	}
+	for _, tc := range []struct {
+		intention string
+		quoted    bool
+	}{
+		{"sleep", true},
+		{"calm before a talk", true},
+		{"a clear head", true},
+		{"I can't stop worrying about work", false},
+		{"grief after losing my father", false},
+		{"letting go of this whole long week of meetings and deadlines", false},
+		{"why can't I relax?", false},
+		{"rest. Then more rest", false},
+	} {
+		b := NewBuiltin(m, Memory{})
+		quoted, inBreath := 0, 0
+		words := cleanIntention(tc.intention)
+		for i, phase := range speakSession(t, b, engine.Request{Intention: tc.intention, Seed: 3, Breath: engine.DefaultBreath}, 14) {
+			for _, s := range phase {
+				if words != "" && strings.Contains(s, words) && !slices.Contains(everyLine(m), s) {
+					quoted++
+					if engine.Phase(i) == engine.Breathing {
+						inBreath++
+					}
+				}
+			}
+		}
+		if tc.quoted && (quoted < 1 || quoted > 2) || !tc.quoted && quoted > 0 || inBreath > 0 {
+			t.Errorf("%q quoted %d times (%d in breathing)", tc.intention, quoted, inBreath)
+		}
+	}
+}
+
+// TestProposesSleep: an intention that speaks of sleep, bed or night.
+func TestProposesSleep(t *testing.T) {
+	for in, want := range map[string]bool{
+		"sleep": true, "can't sleep again": true, "getting ready for bed": true, "a calm night": true,
+		"calm before a talk": false, "": false, "focus for work": false,
+	} {
+		if got := ProposesSleep(in); got != want {
+			t.Errorf("ProposesSleep(%q) = %v", in, got)
+		}
+	}
+}
+
+// TestCountsAreSpokenAsWords.
+func TestCountsAreSpokenAsWords(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		4 * time.Second: "four", 7 * time.Second: "seven", 5500 * time.Millisecond: "five and a half",
+		10 * time.Second: "ten",
+	} {
+		if got := spellCount(d); got != want {
+			t.Errorf("spellCount(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+func TestStreamsInSmallPieces(t *testing.T) {
+	b := NewBuiltin(loadMaterial(t), Memory{})
+	req := engine.Request{Phase: engine.Atmosphere, Seed: 1, Budget: engine.Budget{Sentences: 8, WindDownAt: 6}}
+	want, err := b.Sentences(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := b.Stream(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	pieces := 0
+	for {
+		p, err := st.Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.WriteString(p)
+		pieces++
+	}
+	if got.String() != strings.Join(want, " ") || pieces <= len(want) {
+		t.Errorf("streamed %d pieces: %q", pieces, got.String())
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	b := NewBuiltin(loadMaterial(t), Memory{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := b.Stream(ctx, engine.Request{Phase: engine.Atmosphere}); !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestUnknownPhase(t *testing.T) {
+	b := NewBuiltin(loadMaterial(t), Memory{})
+	if _, err := b.Sentences(engine.Request{Phase: engine.Phase(9)}); err == nil {
+		t.Error("an unknown phase was answered")
+	}
+}
