@@ -1,6 +1,7 @@
 package guide
 
 import (
+	"cmp"
 	"hash/fnv"
 	"slices"
 	"strings"
@@ -56,7 +57,7 @@ func (b *Builtin) journeyFor(kind *prompts.Kind, sleep bool, seed int64) *prompt
 			names = append(names, j.Name)
 		}
 		slices.SortStableFunc(names, func(x, y string) int {
-			return int(int64(hash(seed, "journey", x)>>1) - int64(hash(seed, "journey", y)>>1))
+			return cmp.Compare(hash(seed, "journey", x), hash(seed, "journey", y))
 		})
 	}
 	var best *prompts.Journey
@@ -167,9 +168,13 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	}
 	add(&pp.rests, "rest/", base.Rests, false)
 	add(&pp.rests, "journey-rest/", jp.Rests, false)
-	// Rests come in the session's own order, not the file's.
+	// Rests come least recently heard first, then in the session's own
+	// order: a long phase says the ones the listener has not heard lately.
 	slices.SortStableFunc(pp.rests, func(x, y item) int {
-		return int(int64(hash(req.Seed, "rest", x.key)>>1) - int64(hash(req.Seed, "rest", y.key)>>1))
+		if ax, ay := b.ages.age(x.line), b.ages.age(y.line); ax != ay {
+			return cmp.Compare(ay, ax)
+		}
+		return cmp.Compare(hash(req.Seed, "rest", x.key), hash(req.Seed, "rest", y.key))
 	})
 	lead := base.Lead
 	if req.Phase != engine.Resolution && len(jp.Lead) > 0 {
