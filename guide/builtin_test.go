@@ -340,6 +340,7 @@ func TestIntentionIsHeardNotPasted(t *testing.T) {
 		{"letting go of this whole long week of meetings and deadlines", false},
 		{"why can't I relax?", false},
 		{"rest. Then more rest", false},
+		{"hello", false}, // read as no kind: not said back
 	} {
 		b := NewBuiltin(m, Memory{})
 		quoted, inBreath := 0, 0
@@ -363,7 +364,7 @@ func TestIntentionIsHeardNotPasted(t *testing.T) {
 // TestProposesSleep: an intention that speaks of sleep, bed or night.
 func TestProposesSleep(t *testing.T) {
 	for in, want := range map[string]bool{
-		"sleep": true, "can't sleep again": true, "getting ready for bed": true, "a calm night": true,
+		"sleep": true, "can't sleep again": true, "‘sleep’": true, "'sleep'": true, "getting ready for bed": true, "a calm night": true,
 		"calm before a talk": false, "": false, "focus for work": false,
 	} {
 		if got := ProposesSleep(in); got != want {

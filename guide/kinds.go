@@ -34,9 +34,16 @@ func kindOf(g *prompts.Guide, intention string) *prompts.Kind {
 // letters, digits and apostrophes ("can't" stays whole).
 func intentionWords(s string) []string {
 	s = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(s))
-	return strings.FieldsFunc(s, func(r rune) bool {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
-	})
+	}) {
+		// 'sleep' in quotes is sleep: only an apostrophe inside a word counts.
+		if w = strings.Trim(w, "'"); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // matches reports whether the phrase m occurs in words as a run of whole

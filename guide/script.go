@@ -42,7 +42,12 @@ type session struct {
 
 func (b *Builtin) session(req engine.Request) session {
 	kind := kindOf(b.m, req.Intention)
-	return session{kind: kind, journey: b.journeyFor(kind, req.Sleep, req.Seed), quote: b.quotable(req.Intention)}
+	s := session{kind: kind, journey: b.journeyFor(kind, req.Sleep, req.Seed)}
+	if kind != b.m.General {
+		// Words lull could not read ("hello", "asdf") are not said back.
+		s.quote = b.quotable(req.Intention)
+	}
+	return s
 }
 
 // journeyFor is the journey a session takes: of those that suit its kind
