@@ -429,3 +429,25 @@ func TestUnknownPhase(t *testing.T) {
 		t.Error("an unknown phase was answered")
 	}
 }
+
+// TestEveryCountedInBreathIsFollowedOut: however short the phase, a line
+// that counts the in-breath is followed by the hold or the out-breath,
+// never by another in-breath.
+func TestEveryCountedInBreathIsFollowedOut(t *testing.T) {
+	m := loadMaterial(t)
+	for _, r := range rhythms {
+		for seed := range int64(6) {
+			b := NewBuiltin(m, Memory{})
+			pp := b.plan(engine.Request{Phase: engine.Breathing, Seed: seed, Breath: r})
+			for w := 3; w <= 30; w++ {
+				layout := pp.body(w)
+				for i := 0; i+1 < len(layout); i++ {
+					counted := strings.Contains(layout[i].line, spellCount(r.Inhale))
+					if layout[i].breath == prompts.BreathIn && counted && layout[i+1].breath == prompts.BreathIn {
+						t.Errorf("%v, %d lines: %q is followed by %q", r, w, layout[i].line, layout[i+1].line)
+					}
+				}
+			}
+		}
+	}
+}

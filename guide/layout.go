@@ -1,6 +1,10 @@
 package guide
 
-import "slices"
+import (
+	"slices"
+
+	"lull/prompts"
+)
 
 // body lays the phase's body out for w lines: every required step; when
 // there is room, optional steps spread evenly through the script; when
@@ -8,11 +12,13 @@ import "slices"
 // is less room than required steps, they are thinned evenly, the first
 // and the last kept.
 func (pp *phasePlan) body(w int) []item {
-	// A step with a short pause and the step after it are one unit.
+	// A step with a short pause and the step after it are one unit; so is
+	// a breath: an in-breath step and the hold, out and rest steps after it.
 	var required, optional [][]int
 	for i := 0; i < len(pp.steps); i++ {
 		unit := []int{i}
-		if pp.steps[i].short && i+1 < len(pp.steps) {
+		for i+1 < len(pp.steps) && (pp.steps[i].short ||
+			pp.breathing && pp.steps[i+1].breath != prompts.BreathIn && pp.steps[unit[0]].breath == prompts.BreathIn) {
 			unit = append(unit, i+1)
 			i++
 		}
