@@ -451,3 +451,24 @@ func TestEveryCountedInBreathIsFollowedOut(t *testing.T) {
 		}
 	}
 }
+
+// TestRestsNeverSplitABreath: in a long breathing phase, an out-breath
+// line follows its in-breath line; nothing comes between them.
+func TestRestsNeverSplitABreath(t *testing.T) {
+	m := loadMaterial(t)
+	for seed := range int64(8) {
+		b := NewBuiltin(m, Memory{})
+		pp := b.plan(engine.Request{Phase: engine.Breathing, Seed: seed, Breath: engine.DefaultBreath})
+		for w := 10; w <= 40; w++ {
+			layout := pp.body(w)
+			for i := 0; i+1 < len(layout); i++ {
+				if layout[i].breath == prompts.BreathOut && layout[i+1].breath == prompts.BreathOut && !layout[i].journey && layout[i+1].journey {
+					t.Errorf("seed %d, %d lines: a rest splits a breath before %q", seed, w, layout[i+1].line)
+				}
+				if layout[i].journey && layout[i].breath == prompts.BreathIn && !layout[i+1].journey {
+					t.Errorf("seed %d, %d lines: %q is not followed by its out-breath but by %q", seed, w, layout[i].line, layout[i+1].line)
+				}
+			}
+		}
+	}
+}
