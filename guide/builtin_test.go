@@ -341,6 +341,8 @@ func TestIntentionIsHeardNotPasted(t *testing.T) {
 		{"why can't I relax?", false},
 		{"rest. Then more rest", false},
 		{"hello", false}, // read as no kind: not said back
+		{"can't sleep, mind racing", false},
+		{"not sleeping well", false},
 	} {
 		b := NewBuiltin(m, Memory{})
 		quoted, inBreath := 0, 0

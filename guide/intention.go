@@ -16,17 +16,22 @@ const maxQuoted = 5
 // voice: "my father" cannot be said back as "your" without rewriting it.
 var firstPerson = []string{"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "me", "my", "mine", "myself", "we", "we're", "us", "our", "ours"}
 
+// negations turn an intention into a complaint, not a wish.
+var negations = []string{"not", "no", "never", "cant", "cannot", "dont", "wont", "isnt", "nothing"}
+
 // quotable is the intention as it may be quoted inside a line, or "" when
 // it may not: too long, in the first person, a question, or anything the
 // safety check or the sentence splitter would trip on.
 func (b *Builtin) quotable(intention string) string {
 	s := cleanIntention(intention)
 	words := intentionWords(s)
-	if len(words) == 0 || len(words) > maxQuoted || hasQuestion(intention) {
+	// Commas and negations make a sentence of their own ("can't sleep,
+	// mind racing"): it would not read as the thing the listener came for.
+	if len(words) == 0 || len(words) > maxQuoted || hasQuestion(intention) || strings.ContainsAny(s, ",;") {
 		return ""
 	}
 	for _, w := range words {
-		if slices.Contains(firstPerson, w) {
+		if slices.Contains(firstPerson, w) || slices.Contains(negations, w) || strings.Contains(w, "'") {
 			return ""
 		}
 	}
