@@ -91,7 +91,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		st:       st.Clone(),
 		guide:    cfg.Guide,
 		fallback: cfg.Fallback,
-		plan:     planner{length: st.Length, breath: cfg.Breath},
+		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
 		breath:   cfg.Breath,
 	}
 	if e.safety == nil {
@@ -337,6 +337,14 @@ func (e *Engine) guideName() string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.guide.Name()
+}
+
+// cuer is the guide in charge, when it tags its breathing lines.
+func (e *Engine) cuer() Cuer {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c, _ := e.guide.(Cuer)
+	return c
 }
 
 func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {

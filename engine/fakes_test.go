@@ -50,7 +50,7 @@ func (s *fakeSpeaker) Prepare(ctx context.Context, l Line) (Utterance, error) {
 	if s.failWith != nil {
 		return nil, s.failWith
 	}
-	d := time.Duration(float64(EstimateSpeech(l.Text, l.Phase)) * s.slow)
+	d := time.Duration(float64(EstimateLine(l)) * s.slow)
 	return fakeUtterance{line: l, d: d}, nil
 }
 
