@@ -23,6 +23,8 @@ type fakeSpeaker struct {
 	played   []string
 	chimes   int
 	starts   []time.Duration // where each played line began
+	lines    []Line          // each played line, as it was handed over
+	ds       []time.Duration // how long each played line lasted
 	anchor   time.Duration   // the pacer's anchor, while it runs
 	pacing   bool
 	paces    int                   // times the pacer was started
@@ -82,6 +84,8 @@ func (s *fakeSpeaker) Play(ctx context.Context, u Utterance) error {
 		return err
 	}
 	s.starts = append(s.starts, s.pos)
+	s.lines = append(s.lines, fu.line)
+	s.ds = append(s.ds, fu.d)
 	s.pos += fu.d
 	s.played = append(s.played, fu.line.Text)
 	return nil
@@ -156,6 +160,8 @@ type scriptGuide struct {
 	// lines, when set for a phase, are its body lines in turn (numbered so
 	// each is unique).
 	lines map[Phase][]string
+	// leads, when set for a phase, are its wind-down lines in turn.
+	leads map[Phase][]string
 }
 
 func (g *scriptGuide) Name() string {
@@ -180,6 +186,10 @@ func (g *scriptGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 			n = 2
 		}
 		for k := 0; k < n; k++ {
+			if ls := g.leads[req.Phase]; len(ls) > 0 {
+				fmt.Fprintf(&b, "%s, %d. ", strings.TrimSuffix(ls[k%len(ls)], "."), req.Spoken+k)
+				continue
+			}
 			fmt.Fprintf(&b, "%s leads on, %s %d. ", req.Phase.Title(), g.Name(), req.Spoken+k)
 		}
 	} else {
