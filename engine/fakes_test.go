@@ -28,6 +28,7 @@ type fakeSpeaker struct {
 	anchor   time.Duration   // the pacer's anchor, while it runs
 	pacing   bool
 	paces    int                   // times the pacer was started
+	fades    []fade                // every FadeOut, in order
 	failWith error                 // Prepare fails with this
 	onPlay   func(l Line, n int)   // called before each play, outside the lock
 	onRest   func(d time.Duration) // called before each rest
@@ -133,6 +134,15 @@ func (s *fakeSpeaker) Pace(anchor time.Duration, _ BreathPattern) {
 func (s *fakeSpeaker) StopPacing() {
 	s.mu.Lock()
 	s.pacing = false
+	s.mu.Unlock()
+}
+
+// fade is one FadeOut: where on the output's clock, and over how long.
+type fade struct{ at, d time.Duration }
+
+func (s *fakeSpeaker) FadeOut(d time.Duration) {
+	s.mu.Lock()
+	s.fades = append(s.fades, fade{at: s.pos, d: d})
 	s.mu.Unlock()
 }
 
