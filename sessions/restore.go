@@ -71,7 +71,8 @@ func (s *Store) restore(sess *Session, at engine.Phase, length time.Duration, no
 	if tr, err := readScan(sess.dir, sess.folder); err == nil {
 		lines = tr.lines
 	}
-	st, err := restartAt(sess.id, engine.Options{Length: length, Intention: engine.KeptIntention(found.Intention)}, created, now, lines, at)
+	opts := engine.Options{Length: length, Intention: engine.KeptIntention(found.Intention), Sleep: found.Sleep, SleepTail: found.SleepTail}
+	st, err := restartAt(sess.id, opts, created, now, lines, at)
 	if err != nil {
 		return fmt.Errorf("restoring session %s: %w", sess.id, err)
 	}
