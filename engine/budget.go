@@ -147,17 +147,19 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 }
 
 // fit is how many of the phase's lines belong in talk: speech for the
-// phase's share of it, but never so many that the silences between them
-// would be rushed. Breathing gives each line its whole breaths: a line
-// and breathRest.
+// phase's share of it, within the bounds of its silences — never so many
+// lines that they would be rushed, nor so few that the guide would seem
+// gone. Breathing gives each line its whole breaths: a line and
+// breathRest.
 func (pl *planner) fit(p Phase, talk, breathRest time.Duration) int {
 	speech := pl.speech(p)
 	if p == Breathing {
 		return int(math.Round(float64(talk) / float64(speech+breathRest)))
 	}
-	least, _ := p.Rests()
-	return min(int(math.Round(float64(talk)*p.SpeechShare(pl.length)/float64(speech))),
-		int(talk/(speech+least)))
+	least, most := p.Rests()
+	n := int(math.Round(float64(talk) * p.SpeechShare(pl.length) / float64(speech)))
+	n = max(n, int(math.Ceil(float64(talk)/float64(speech+most))))
+	return min(n, int(talk/(speech+least)))
 }
 
 // leastResolution is the shortest resolution that holds its whole close:
