@@ -46,21 +46,27 @@ type drifting struct {
 	paused        bool
 }
 
-// drift plays the soundscape on for tail after a completed sleep session.
-// It returns nil when the tail ends or is stopped: the session is complete
-// either way; only an output that failed is an error.
-func (e *Engine) drift(ctx context.Context, tail time.Duration) error {
-	e.mu.Lock()
+// startDriftLocked marks the tail begun as the session completes, so that
+// a pause from then on pauses the tail. Callers hold e.mu.
+func (e *Engine) startDriftLocked(tail time.Duration) {
 	e.drifting = &drifting{start: e.speaker.Position(), length: tail}
 	e.publish(Event{Kind: EventDrifting, Phase: Resolution, Status: Running, Duration: tail})
-	e.mu.Unlock()
+}
+
+// drift plays the soundscape on to the end of the tail begun by
+// startDriftLocked. It returns nil when the tail ends or is stopped: the
+// session is complete either way; only an output that failed is an error.
+func (e *Engine) drift(ctx context.Context) error {
 	defer func() {
 		e.mu.Lock()
 		e.drifting = nil
 		e.mu.Unlock()
 	}()
-	fade := DriftFade(tail)
-	err := e.speaker.Rest(ctx, tail-fade)
+	e.mu.Lock()
+	fade := DriftFade(e.drifting.length)
+	before := e.driftLeftLocked() - fade // a live output played on while the session was saved
+	e.mu.Unlock()
+	err := e.speaker.Rest(ctx, max(before, 0))
 	if err == nil {
 		if f, ok := e.speaker.(Finisher); ok {
 			f.FadeOut(fade)

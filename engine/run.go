@@ -221,12 +221,15 @@ func (e *Engine) complete(ctx context.Context) error {
 			CompletedAt: now,
 		}
 		e.publish(Event{Kind: EventCompleted, Phase: Resolution})
+		if drifts {
+			e.startDriftLocked(tail)
+		}
 	}
 	e.mu.Unlock()
 	e.checkpoint()
 	e.forget()
 	if err == nil && drifts {
-		return e.drift(ctx, tail)
+		return e.drift(ctx)
 	}
 	return err
 }
