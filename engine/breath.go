@@ -109,6 +109,52 @@ func (b BreathPattern) Offset(s BreathStage) time.Duration {
 	return 0
 }
 
+// Length is how long stage s lasts in one breath.
+func (b BreathPattern) Length(s BreathStage) time.Duration {
+	switch s {
+	case StageHold:
+		return b.Hold
+	case StageExhale:
+		return b.Exhale
+	case StageHoldOut:
+		return b.HoldOut
+	}
+	return b.Inhale
+}
+
+// following is the stage after s that the breath passes through: a
+// pattern without holds goes from the inhale straight to the exhale.
+func (b BreathPattern) following(s BreathStage) BreathStage {
+	for range 4 {
+		s = (s + 1) % 4
+		if b.Length(s) > 0 {
+			return s
+		}
+	}
+	return s
+}
+
+// lateStartLeft is the least of its part of the breath a line that begins
+// late must still have before it (see untilCue).
+const lateStartLeft = 1200 * time.Millisecond
+
+// untilCue is how long a line for stage s waits at t. While s is under
+// way with most of it still ahead — at most a third of it gone, and at
+// least lateStartLeft left — the line begins at once: waiting a whole
+// breath would leave a long gap. Otherwise it waits until s next begins.
+func (b BreathPattern) untilCue(t time.Duration, s BreathStage) time.Duration {
+	period := b.Period()
+	if period <= 0 {
+		return 0
+	}
+	d := b.Length(s)
+	in := ((t-b.Offset(s))%period + period) % period // since s last began
+	if in < d && in <= d/3 && d-in >= lateStartLeft {
+		return 0
+	}
+	return b.untilStage(t, s)
+}
+
 // untilStage is how long from t until stage s next begins (0 when it
 // begins exactly at t).
 func (b BreathPattern) untilStage(t time.Duration, s BreathStage) time.Duration {

@@ -169,3 +169,42 @@ func historyOffset(st State) int {
 	}
 	return 0
 }
+
+// A line begins late in its part of the breath only while at most a third
+// of that part has gone and at least lateStartLeft of it remains;
+// otherwise it waits for the part to come round again.
+func TestUntilCue(t *testing.T) {
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	p426 := DefaultBreath
+	p507 := BreathPattern{Inhale: 5 * time.Second, Exhale: 7 * time.Second}
+	short := BreathPattern{Inhale: 4 * time.Second, Hold: 1500 * time.Millisecond, Exhale: 6 * time.Second}
+	for _, c := range []struct {
+		b     BreathPattern
+		at    float64
+		stage BreathStage
+		wait  float64
+	}{
+		{p426, 0, StageInhale, 0},
+		{p426, 1.3, StageInhale, 0},    // a third of the inhale not yet gone
+		{p426, 1.4, StageInhale, 10.6}, // more than a third gone: the next inhale
+		{p426, 3, StageExhale, 3},      // not begun: wait for it
+		{p426, 6.5, StageExhale, 0},    // just begun
+		{p426, 8.1, StageExhale, 9.9},  // over a third gone
+		{p426, 4.5, StageHold, 0},      // 1.5 s of the hold left
+		{p426, 4.7, StageHold, 11.3},   // a third of the hold gone
+		{p426, 12.5, StageInhale, 0},   // the next breath
+		{p507, 5, StageHold, 0},        // no hold: at the top
+		{p507, 5.1, StageHold, 11.9},   // past the top
+		{short, 4.2, StageHold, 0},     // 1.3 s left
+		{short, 4.4, StageHold, 11.1},  // 1.1 s left: too little to begin
+		{p426, 12 + 6.2, StageExhale, 0},
+	} {
+		if got := c.b.untilCue(s(c.at), c.stage); got != s(c.wait) {
+			t.Errorf("%v at %vs: %v waits %v, want %vs", c.b, c.at, c.stage, got, c.wait)
+		}
+	}
+	if DefaultBreath.following(StageInhale) != StageHold || p507.following(StageInhale) != StageExhale ||
+		p507.following(StageExhale) != StageInhale {
+		t.Error("following skips the wrong stages")
+	}
+}

@@ -8,7 +8,7 @@ import (
 
 // Planning assumptions until real durations are measured.
 const (
-	estimateWPM  = 150 // a calm speaking pace, words per minute
+	estimateWPM  = 115 // an unhurried speaking pace, words per minute
 	typicalWords = 13  // a typical guide sentence
 	// closingTail is how long the last chime rings out after the last word:
 	// the whole bowl, while the soundscape fades away.
@@ -24,6 +24,16 @@ func EstimateSpeech(text string, p Phase) time.Duration {
 	words := len(strings.Fields(text))
 	minutes := float64(words) / (estimateWPM * p.Rate())
 	return time.Duration(minutes*float64(time.Minute)) + 300*time.Millisecond
+}
+
+// EstimateLine is EstimateSpeech for a line voiced with its delivery.
+func EstimateLine(l Line) time.Duration {
+	return time.Duration(float64(EstimateSpeech(l.Text, l.Phase)) / l.Delivery.PaceOr1())
+}
+
+// typicalSpeech is a typical sentence of the phase, before any is measured.
+func typicalSpeech(p Phase) time.Duration {
+	return EstimateSpeech(strings.Repeat("word ", typicalWords), p)
 }
 
 // minSentences is the least a phase ever says; resolution needs room for
@@ -54,29 +64,49 @@ func windDownLines(p Phase, sentences int) int {
 type planner struct {
 	length time.Duration
 	breath BreathPattern // the breathing phase speaks one line per breath or two
-	// speech at the normal pace (rate 1) measured so far.
-	measured time.Duration
-	count    int
+	sleep  bool          // resolution drifts toward sleep: its voice slows
+	// Speech measured so far at the normal pace (rate 1): over the whole
+	// session, and in each phase, whose lines may run shorter or longer.
+	all    measure
+	phases [len(Phases)]measure
 }
 
-// learn records one spoken sentence's duration.
-func (pl *planner) learn(p Phase, d time.Duration) {
-	pl.measured += time.Duration(float64(d) * p.Rate())
-	pl.count++
+// measure adds up spoken lines.
+type measure struct {
+	total time.Duration
+	count int
+}
+
+// phasePrior is how many lines of the whole session's mean a phase's own
+// mean is blended with: its first line alone says little.
+const phasePrior = 2
+
+// learn records one spoken line's duration.
+func (pl *planner) learn(l Line, d time.Duration) {
+	normal := time.Duration(float64(d) * l.Phase.Rate() * l.Delivery.PaceOr1())
+	pl.all.total += normal
+	pl.all.count++
+	pl.phases[l.Phase].total += normal
+	pl.phases[l.Phase].count++
 }
 
 // speech is the expected duration of one of the phase's sentences.
 func (pl *planner) speech(p Phase) time.Duration {
-	normal := EstimateSpeech(strings.Repeat("word ", typicalWords), Atmosphere)
-	if pl.count > 0 {
-		normal = pl.measured / time.Duration(pl.count)
+	normal := typicalSpeech(Atmosphere)
+	if pl.all.count > 0 {
+		normal = pl.all.total / time.Duration(pl.all.count)
 	}
-	return time.Duration(float64(normal) / p.Rate())
+	if m := pl.phases[p]; m.count > 0 {
+		normal = (m.total + phasePrior*normal) / time.Duration(m.count+phasePrior)
+	}
+	return time.Duration(float64(normal) / (p.Rate() * meanPace(p, pl.sleep)))
 }
 
 // plan budgets phase p at its start, sharing the time left between it and
-// the phases after it. capacity, when above zero, caps the sentences and
-// the silences stretch instead.
+// the phases after it. The phase speaks for its speech share of that time
+// and is silent for the rest; breathing speaks a line per breath or two.
+// capacity, when above zero, caps the sentences and the silences stretch
+// instead.
 func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	left := max(pl.length-elapsed, 0)
 	var shareLeft float64
@@ -84,6 +114,11 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		shareLeft += q.Share()
 	}
 	target := time.Duration(float64(left) * p.Share() / shareLeft)
+	if need := pl.leastResolution(); p < Resolution && time.Duration(float64(left)*Resolution.Share()/shareLeft) < need {
+		// Resolution always runs whole: when its share of the time left
+		// could not hold its close, the phases before it make room.
+		target = time.Duration(float64(max(left-need, 0)) * p.Share() / (shareLeft - Resolution.Share()))
+	}
 	talk := target
 	if p == Resolution {
 		talk = max(target-closingTail, 0)
@@ -92,20 +127,16 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		talk = max(talk-opening, 0)
 	}
 	speech := pl.speech(p)
-	slot := speech + p.Rest()
-	if p == Breathing {
-		slot = pl.breathSlot(speech)
-	}
-	n := int(math.Round(float64(talk) / float64(slot)))
-	n = max(n, minSentences(p))
+	n := max(pl.fit(p, talk, pl.breathSlot(speech)-speech), minSentences(p))
 	if capacity > 0 {
 		n = max(min(n, capacity), min(minSentences(p), capacity))
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
 	if p == Breathing {
-		rest = slot - speech // each line waits for its breath: whole breaths
+		rest = pl.breathSlot(speech) - speech // each line waits for its breath: whole breaths
 	} else {
-		rest = min(max(rest, p.Rest()/2), p.Rest()*3)
+		least, most := p.Rests()
+		rest = min(max(rest, least), most)
 	}
 	return Budget{
 		Sentences:  n,
@@ -115,12 +146,37 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	}
 }
 
+// fit is how many of the phase's lines belong in talk: speech for the
+// phase's share of it, within the bounds of its silences — never so many
+// lines that they would be rushed, nor so few that the guide would seem
+// gone. Breathing gives each line its whole breaths: a line and
+// breathRest.
+func (pl *planner) fit(p Phase, talk, breathRest time.Duration) int {
+	speech := pl.speech(p)
+	if p == Breathing {
+		return int(math.Round(float64(talk) / float64(speech+breathRest)))
+	}
+	least, most := p.Rests()
+	n := int(math.Round(float64(talk) * p.SpeechShare(pl.length) / float64(speech)))
+	n = max(n, int(math.Ceil(float64(talk)/float64(speech+most))))
+	return min(n, int(talk/(speech+least)))
+}
+
+// leastResolution is the shortest resolution that holds its whole close:
+// its fewest lines, the shortest silence after each and the last chime.
+func (pl *planner) leastResolution() time.Duration {
+	least, _ := Resolution.Rests()
+	n := time.Duration(minSentences(Resolution))
+	return n*(pl.speech(Resolution)+least) + closingTail
+}
+
 // breathSlot is the time a breathing line takes: its speech and a short
 // gap, rounded up to whole breaths, since every line waits for its cue.
 func (pl *planner) breathSlot(speech time.Duration) time.Duration {
 	period := pl.breath.Period()
 	if period <= 0 {
-		return speech + Breathing.Rest()
+		least, _ := Breathing.Rests()
+		return speech + least
 	}
 	breaths := (speech + breathGap + period - 1) / period
 	return max(breaths, 1) * period
@@ -136,14 +192,20 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 	left := b.Target - phaseElapsed
 	more := 0
 	if left > 0 {
-		more = int(math.Round(float64(left) / float64(pl.speech(p)+b.Rest)))
+		more = pl.fit(p, left, b.Rest)
 	}
 	lead := windDownLines(p, b.Sentences)
+	owed := 0 // lines the phase must still say
 	if spoken < b.WindDownAt {
 		// Never skip the lines that lead onward.
-		more = max(more, lead)
+		owed = lead
 	}
-	n := max(spoken+more, minSentences(p))
+	n := max(spoken+max(more, owed), minSentences(p))
+	if n == b.Sentences-1 {
+		// One line fewer: the silences take it up, and a call under way
+		// is not cut short for it.
+		n = b.Sentences
+	}
 	if capacity > 0 {
 		n = min(n, max(capacity, spoken))
 	}

@@ -12,6 +12,7 @@ import (
 // first_audio_ms are what a listener waits for.
 type call struct {
 	guide     string
+	cuer      Cuer // the guide, when it tags its breathing lines
 	phase     Phase
 	windDown  bool
 	opened    time.Time

@@ -65,6 +65,7 @@ type Engine struct {
 	breath    BreathPattern
 	pacing    bool          // the breathing pacer runs, from output position anchor
 	anchor    time.Duration //
+	drifting  *drifting     // a completed sleep session's tail is playing
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one
@@ -91,7 +92,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		st:       st.Clone(),
 		guide:    cfg.Guide,
 		fallback: cfg.Fallback,
-		plan:     planner{length: st.Length, breath: cfg.Breath},
+		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
 		breath:   cfg.Breath,
 	}
 	if e.safety == nil {
@@ -136,6 +137,9 @@ type Progress struct {
 	// Breath is the breathing pacer, read off the output's clock like the
 	// pacer tone; nil outside the breathing phase.
 	Breath *Breath
+	// Drift is what is left of a completed sleep session's soundscape
+	// playing on after the words; 0 otherwise.
+	Drift time.Duration
 }
 
 // Progress reads the session's clock.
@@ -158,13 +162,19 @@ func (e *Engine) Progress() Progress {
 		Length:       e.st.Length,
 		PhaseElapsed: rec.Elapsed + live,
 		PhaseTarget:  rec.Budget.Target,
+		Drift:        e.driftLeftLocked(),
 	}
 }
 
 // Pause freezes the session: sound within the speaker's latency, and the
-// engine's own work at its next step. The pause is saved.
+// engine's own work at its next step. The pause is saved. During a sleep
+// session's tail it pauses the sound alone: the session stays complete.
 func (e *Engine) Pause() error {
 	e.mu.Lock()
+	if e.drifting != nil {
+		e.pauseDrift()
+		return nil
+	}
 	err := e.setStatus(Paused)
 	if err == nil {
 		e.gate.close()
@@ -185,6 +195,10 @@ func (e *Engine) Resume() error {
 		e.mu.Unlock()
 		return errors.New("the session is not running here: start it with Run")
 	}
+	if e.drifting != nil {
+		e.resumeDrift()
+		return nil
+	}
 	err := e.setStatus(Running)
 	if err == nil {
 		e.gate.open()
@@ -198,9 +212,16 @@ func (e *Engine) Resume() error {
 	return nil
 }
 
-// Abandon cancels the session for good.
+// Abandon cancels the session for good. During a sleep session's tail it
+// stops the sound instead: the session is complete already.
 func (e *Engine) Abandon() error {
 	e.mu.Lock()
+	if e.drifting != nil {
+		cancel := e.cancel
+		e.mu.Unlock()
+		cancel()
+		return nil
+	}
 	err := e.setStatus(Abandoned)
 	cancel := e.cancel
 	e.mu.Unlock()
@@ -337,6 +358,14 @@ func (e *Engine) guideName() string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.guide.Name()
+}
+
+// cuer is the guide in charge, when it tags its breathing lines.
+func (e *Engine) cuer() Cuer {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	c, _ := e.guide.(Cuer)
+	return c
 }
 
 func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {

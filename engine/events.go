@@ -17,6 +17,11 @@ const (
 	EventError        EventKind = "error"
 	EventNotice       EventKind = "notice"
 	EventCompleted    EventKind = "completed"
+	// EventDrifting follows a sleep session's completion: its soundscape
+	// plays on after the last word, for Duration. It comes again when the
+	// listener pauses (Status Paused) or resumes (Status Running) that
+	// sound, with Duration what is left of it.
+	EventDrifting EventKind = "drifting"
 	// EventResync tells a subscriber it fell too far behind: rebuild the
 	// view from Engine.Snapshot and carry on from this event.
 	EventResync EventKind = "resync"
@@ -31,10 +36,10 @@ type Event struct {
 	From   Phase  // transition: the phase that ended
 	Index  int    // sentence: its index within the phase
 	Text   string // sentence text, error or notice message
-	Status Status // status: the new status
+	Status Status // status: the new status; drifting: whether the sound plays
 	Prev   Status // status: the old status
 
-	Duration time.Duration // sentence: how long it is spoken
+	Duration time.Duration // sentence: how long it is spoken; drifting: how long the sound plays on
 }
 
 // ringSize is how many recent events a late view can catch up on.

@@ -23,9 +23,12 @@ type fakeSpeaker struct {
 	played   []string
 	chimes   int
 	starts   []time.Duration // where each played line began
+	lines    []Line          // each played line, as it was handed over
+	ds       []time.Duration // how long each played line lasted
 	anchor   time.Duration   // the pacer's anchor, while it runs
 	pacing   bool
 	paces    int                   // times the pacer was started
+	fades    []fade                // every FadeOut, in order
 	failWith error                 // Prepare fails with this
 	onPlay   func(l Line, n int)   // called before each play, outside the lock
 	onRest   func(d time.Duration) // called before each rest
@@ -50,7 +53,7 @@ func (s *fakeSpeaker) Prepare(ctx context.Context, l Line) (Utterance, error) {
 	if s.failWith != nil {
 		return nil, s.failWith
 	}
-	d := time.Duration(float64(EstimateSpeech(l.Text, l.Phase)) * s.slow)
+	d := time.Duration(float64(EstimateLine(l)) * s.slow)
 	return fakeUtterance{line: l, d: d}, nil
 }
 
@@ -82,6 +85,8 @@ func (s *fakeSpeaker) Play(ctx context.Context, u Utterance) error {
 		return err
 	}
 	s.starts = append(s.starts, s.pos)
+	s.lines = append(s.lines, fu.line)
+	s.ds = append(s.ds, fu.d)
 	s.pos += fu.d
 	s.played = append(s.played, fu.line.Text)
 	return nil
@@ -132,6 +137,15 @@ func (s *fakeSpeaker) StopPacing() {
 	s.mu.Unlock()
 }
 
+// fade is one FadeOut: where on the output's clock, and over how long.
+type fade struct{ at, d time.Duration }
+
+func (s *fakeSpeaker) FadeOut(d time.Duration) {
+	s.mu.Lock()
+	s.fades = append(s.fades, fade{at: s.pos, d: d})
+	s.mu.Unlock()
+}
+
 func (s *fakeSpeaker) Position() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -156,6 +170,8 @@ type scriptGuide struct {
 	// lines, when set for a phase, are its body lines in turn (numbered so
 	// each is unique).
 	lines map[Phase][]string
+	// leads, when set for a phase, are its wind-down lines in turn.
+	leads map[Phase][]string
 }
 
 func (g *scriptGuide) Name() string {
@@ -180,6 +196,10 @@ func (g *scriptGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 			n = 2
 		}
 		for k := 0; k < n; k++ {
+			if ls := g.leads[req.Phase]; len(ls) > 0 {
+				fmt.Fprintf(&b, "%s, %d. ", strings.TrimSuffix(ls[k%len(ls)], "."), req.Spoken+k)
+				continue
+			}
 			fmt.Fprintf(&b, "%s leads on, %s %d. ", req.Phase.Title(), g.Name(), req.Spoken+k)
 		}
 	} else {

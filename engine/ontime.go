@@ -13,13 +13,21 @@ import "time"
 const maxClosingTail = closingTail + 30*time.Second
 
 // breathGap is the least silence between two breathing lines, before the
-// next one waits for the part of the breath it speaks to.
-const breathGap = time.Second
+// next one waits for the part of the breath it speaks to. A line for the
+// very next part — "hold" after "breathe in", said in one breath while
+// the counts are taught — follows after nextStageGap only, so that it
+// still begins within its part.
+const (
+	breathGap    = time.Second
+	nextStageGap = 300 * time.Millisecond
+)
 
-// restAfter is the silence after the sentence at index of phase p, once it
-// has been spoken and counted. next is the line that follows in the phase,
-// prepared; last says none does.
-func (e *Engine) restAfter(p Phase, index int, next *prepared, last bool) time.Duration {
+// restAfter is the silence after line cur, once it has been spoken and
+// counted. next is the line that follows in the phase, prepared; last
+// says none does. A phase's silences share the time it has left, in
+// resolution weighted along its arc (see restWeight).
+func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
+	p, index := cur.Phase, cur.Index
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	rec := e.st.Phases[p]
@@ -32,7 +40,11 @@ func (e *Engine) restAfter(p Phase, index int, next *prepared, last bool) time.D
 		return clampRest(p, left, true)
 	}
 	if p == Breathing {
-		return breathGap // the next line waits for its breath
+		// The next line waits for its breath.
+		if next != nil && e.cue(next.line) == e.breath.following(e.cue(cur)) {
+			return nextStageGap
+		}
+		return breathGap
 	}
 	// Rests to come: this one and one after each line still to say.
 	coming := max(b.Sentences-(index+1), 1)
@@ -42,17 +54,22 @@ func (e *Engine) restAfter(p Phase, index int, next *prepared, last bool) time.D
 	} else {
 		expect += e.plan.speech(p)
 	}
-	return clampRest(p, (left-expect)/time.Duration(coming+1), false)
+	var weights float64
+	for j := index; j <= index+coming; j++ {
+		weights += restWeight(p, e.st.Sleep, j, b.Sentences)
+	}
+	share := restWeight(p, e.st.Sleep, index, b.Sentences) / weights
+	return clampRest(p, time.Duration(float64(left-expect)*share), false)
 }
 
-// clampRest keeps a rest within what still sounds like the phase: never
-// rushed, and never a gap that feels like the guide has gone — the count
-// of sentences is what moves when the clock drifts far. The phase's last
-// rest may stretch further, up to a breath cycle, to close on time.
+// clampRest keeps a rest within what still sounds like the phase (see
+// Phase.Rests): the count of sentences is what moves when the clock
+// drifts far. The phase's last rest may stretch a third further, to close
+// on time.
 func clampRest(p Phase, rest time.Duration, last bool) time.Duration {
-	lo, hi := p.Rest()/2, p.Rest()*3
+	lo, hi := p.Rests()
 	if last {
-		hi = p.Rest() * 4
+		hi += hi / 3
 	}
 	return min(max(rest, lo), hi).Round(time.Millisecond)
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -24,17 +25,37 @@ var phaseNames = [...]string{"atmosphere", "breathing", "sensory", "relaxation",
 // phaseShares are each phase's share of the session, in percent.
 var phaseShares = [...]int{12, 20, 28, 25, 15}
 
-// phaseRests are the silences after a sentence: the breath the listener
-// gets between lines. Relaxation lingers longest; resolution picks up.
-var phaseRests = [...]time.Duration{
-	2500 * time.Millisecond,
-	4000 * time.Millisecond,
-	3000 * time.Millisecond,
-	5500 * time.Millisecond,
-	2200 * time.Millisecond,
+// phasePacing is how each phase shares its time between words and
+// silence: the one table the planner, the rests and the estimates read.
+var phasePacing = [...]pacing{
+	Atmosphere: {speech: 0.33, least: 2 * time.Second, most: 30 * time.Second},
+	Breathing:  {speech: 0, least: breathGap, most: 30 * time.Second}, // by breaths
+	Sensory:    {speech: 0.33, least: 2 * time.Second, most: 30 * time.Second},
+	Relaxation: {speech: 0.24, least: 3 * time.Second, most: 45 * time.Second},
+	Resolution: {speech: 0.33, least: 1500 * time.Millisecond, most: 30 * time.Second},
 }
 
-// phaseRates scale the estimated speaking rate: slower as the listener sinks.
+// pacing is a phase's share of speech and the bounds of its silences.
+type pacing struct {
+	// speech is the share of the phase's time that is spoken in a session
+	// of pacingLength; 0 means the phase is planned by breaths instead.
+	speech float64
+	// least and most bound the silence after a line: never rushed, and
+	// never so long that the guide seems to have gone. The planned
+	// silences lie well within them; least is for a clock running late.
+	least, most time.Duration
+}
+
+// Longer sessions are longer in silence, not in words: the speech share
+// scales by (pacingLength / length)^¼, at most by maxSpeechScale for the
+// shortest sessions, which have room for little else.
+const (
+	pacingLength   = 20 * time.Minute
+	maxSpeechScale = 1.2
+)
+
+// phaseRates scale the speaking rate against the voice's normal pace:
+// slower as the listener sinks. The voices derive their rates from them.
 var phaseRates = [...]float64{1.0, 0.95, 0.92, 0.85, 1.0}
 
 func (p Phase) String() string {
@@ -64,8 +85,34 @@ func (p Phase) Next() (next Phase, ok bool) {
 // Share is the phase's fraction of the whole session (0.12 for atmosphere).
 func (p Phase) Share() float64 { return float64(phaseShares[p]) / 100 }
 
-// Rest is the silence after each sentence of the phase.
-func (p Phase) Rest() time.Duration { return phaseRests[p] }
+// SpeechShare is the share of the phase's time given to speech in a
+// session of the given length; 0 for breathing, planned by breaths.
+func (p Phase) SpeechShare(length time.Duration) float64 {
+	scale := maxSpeechScale
+	if length > 0 {
+		scale = min(math.Pow(float64(pacingLength)/float64(length), 0.25), maxSpeechScale)
+	}
+	return phasePacing[p].speech * scale
+}
+
+// Rests bounds the silence after one of the phase's lines.
+func (p Phase) Rests() (least, most time.Duration) {
+	return phasePacing[p].least, phasePacing[p].most
+}
+
+// Rest is the silence after a typical line of the phase in a session of
+// the given length, as planned before anything is measured.
+func (p Phase) Rest(length time.Duration) time.Duration {
+	speech := typicalSpeech(p)
+	var rest time.Duration
+	if s := p.SpeechShare(length); s > 0 {
+		rest = time.Duration(float64(speech) * (1 - s) / s)
+	} else {
+		rest = DefaultBreath.Period() - speech%DefaultBreath.Period()
+	}
+	least, most := p.Rests()
+	return min(max(rest, least), most).Round(time.Millisecond)
+}
 
 // Rate is the phase's speaking-rate factor against the voice's normal pace.
 func (p Phase) Rate() float64 { return phaseRates[p] }

@@ -180,14 +180,22 @@ func (e *Engine) stopPacing() {
 	}
 }
 
-// complete closes the session: the last chime rings out, then the summary.
+// complete closes the session: the last chime rings out, then the
+// summary. A sleep session strikes no chime; its soundscape plays on
+// after the summary, for the tail the listener chose.
 func (e *Engine) complete(ctx context.Context) error {
-	e.speaker.Chime()
-	tail := e.closingHold()
-	if f, ok := e.speaker.(Finisher); ok {
-		f.FadeOut(tail)
+	e.mu.Lock()
+	sleep, tail := e.st.Sleep, e.st.SleepTail
+	e.mu.Unlock()
+	drifts := sleep && tail > 0
+	if !sleep {
+		e.speaker.Chime()
 	}
-	if err := e.hold(ctx, Resolution, tail); err != nil {
+	hold := e.closingHold()
+	if f, ok := e.speaker.(Finisher); ok && !drifts {
+		f.FadeOut(hold)
+	}
+	if err := e.hold(ctx, Resolution, hold); err != nil {
 		return err
 	}
 	// Paused during the last silence: the session completes once the
@@ -213,10 +221,16 @@ func (e *Engine) complete(ctx context.Context) error {
 			CompletedAt: now,
 		}
 		e.publish(Event{Kind: EventCompleted, Phase: Resolution})
+		if drifts {
+			e.startDriftLocked(tail)
+		}
 	}
 	e.mu.Unlock()
 	e.checkpoint()
 	e.forget()
+	if err == nil && drifts {
+		return e.drift(ctx)
+	}
 	return err
 }
 

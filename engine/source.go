@@ -24,6 +24,7 @@ func (e *GuideError) Unwrap() error { return e.Err }
 type source struct {
 	e        *Engine
 	phase    Phase
+	sleep    bool     // the session drifts toward sleep: see lineDelivery
 	start    int      // sentences the phase had spoken when this source began
 	issued   int      // sentences handed out: spoken or on their way
 	handed   []string // the texts handed out by this source, from index start
@@ -37,8 +38,9 @@ type source struct {
 	reopened bool // a call that failed mid-stream was followed by a fresh one
 }
 
+// newSource feeds phase p from sentence spoken on. Callers hold e.mu.
 func newSource(e *Engine, p Phase, spoken int) *source {
-	return &source{e: e, phase: p, start: spoken, issued: spoken}
+	return &source{e: e, phase: p, sleep: e.st.Sleep, start: spoken, issued: spoken}
 }
 
 // more reports whether the phase wants another sentence.
@@ -70,7 +72,8 @@ func (s *source) next(ctx context.Context) (Line, error) {
 		if len(s.queue) > 0 {
 			text := s.queue[0]
 			s.queue = s.queue[1:]
-			line := Line{Text: text, Phase: s.phase, Index: s.issued, call: s.call}
+			line := Line{Text: text, Phase: s.phase, Index: s.issued, call: s.call,
+				Delivery: lineDelivery(s.phase, s.sleep, s.issued, b.Sentences)}
 			s.issued++
 			s.handed = append(s.handed, text)
 			if s.call != nil {
@@ -137,7 +140,7 @@ func (s *source) pending(spoken int) []string {
 
 func (s *source) open(ctx context.Context, b Budget) error {
 	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
-	s.call = &call{guide: s.e.guideName(), phase: s.phase, windDown: s.windDown, opened: time.Now()}
+	s.call = &call{guide: s.e.guideName(), cuer: s.e.cuer(), phase: s.phase, windDown: s.windDown, opened: time.Now()}
 	st, err := s.e.guideStream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -67,7 +67,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 		}
 		entry := e.spoken(cur)
 		last := lookErr == nil && (ahead == nil || !e.wanted(p, ahead.line.Index, src.windDown))
-		rested := e.rest(ctx, e.restAfter(p, cur.line.Index, ahead, last))
+		rested := e.rest(ctx, e.restAfter(cur.line, ahead, last))
 		e.checkpoint(entry) // while the rest plays: saving takes no time from it
 		if err := <-rested; err != nil {
 			return err
@@ -80,9 +80,10 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 	return nil
 }
 
-// align holds the silence until the part of the breath a line speaks to
-// begins: "breathe in" on the inhale, "breathe out" on the exhale. The
-// phase's first line starts the pacer, on the same output clock.
+// align holds the silence until the line may begin within the part of
+// the breath it speaks to: "breathe in" on the inhale, "breathe out" on
+// the exhale (see untilCue). The phase's first line starts the pacer, on
+// the same output clock.
 func (e *Engine) align(ctx context.Context, l Line) error {
 	e.mu.Lock()
 	now := e.speaker.Position()
@@ -90,7 +91,7 @@ func (e *Engine) align(ctx context.Context, l Line) error {
 	if start {
 		e.pacing, e.anchor = true, now
 	}
-	wait := e.breath.untilStage(now-e.anchor, CueStage(l.Text))
+	wait := e.breath.untilCue(now-e.anchor, e.cue(l))
 	e.mu.Unlock()
 	if pc, ok := e.speaker.(Pacer); ok && start {
 		pc.Pace(now, e.breath)
@@ -99,6 +100,18 @@ func (e *Engine) align(ctx context.Context, l Line) error {
 		return nil
 	}
 	return e.hold(ctx, Breathing, wait)
+}
+
+// cue is the part of the breath a breathing line speaks to: as the guide
+// that wrote it tags it, when it does; else guessed from its first words
+// (a model's lines).
+func (e *Engine) cue(l Line) BreathStage {
+	if l.call != nil && l.call.cuer != nil {
+		if s, ok := l.call.cuer.Cue(l.Text); ok && s >= StageInhale && s <= StageHoldOut {
+			return s
+		}
+	}
+	return CueStage(l.Text)
 }
 
 // wanted reports whether the sentence at index still fits the phase.
@@ -141,7 +154,7 @@ func (e *Engine) prepare(ctx context.Context, line Line) (*prepared, error) {
 		e.note(EventNotice, fmt.Sprintf("The voice failed (%v); the session goes on as text.", err))
 	}
 	e.mu.Unlock()
-	return &prepared{line: line, d: EstimateSpeech(line.Text, line.Phase)}, nil
+	return &prepared{line: line, d: EstimateLine(line)}, nil
 }
 
 // play voices a prepared line off the engine's goroutine, so the next
@@ -187,7 +200,7 @@ func (e *Engine) spoken(cur *prepared) Entry {
 	e.st.Position = Position{Phase: p, Sentence: rec.Spoken}
 	entry := Entry{At: e.now(), Phase: p, Role: RoleGuide, Text: cur.line.Text}
 	e.st.History = append(e.st.History, entry)
-	e.plan.learn(p, cur.d)
+	e.plan.learn(cur.line, cur.d)
 	rec.Budget = e.plan.replan(p, rec.Budget, rec.Spoken, rec.Elapsed+rec.Budget.Rest, e.capacity(p))
 	e.mu.Unlock()
 	return entry

@@ -158,6 +158,12 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 		return State{}, err
 	}
 	opts.Intention = intention
+	if err := CheckSleepTail(opts.SleepTail); err != nil {
+		return State{}, err
+	}
+	if !opts.Sleep {
+		opts.SleepTail = 0 // the tail is a sleep session's alone
+	}
 	st := State{
 		ID:         id,
 		Status:     Created,
@@ -246,6 +252,9 @@ func (s *State) Validate() error {
 		return fmt.Errorf("unknown status %q", s.Status)
 	}
 	if err := CheckLength(s.Length); err != nil {
+		return err
+	}
+	if err := CheckSleepTail(s.SleepTail); err != nil {
 		return err
 	}
 	if !s.Phase.Valid() {

@@ -26,6 +26,7 @@ type Info struct {
 	Phase         engine.Phase
 	Progress      float64 // 0–1; 1 when completed
 	Length        time.Duration
+	Sleep         bool // a sleep session
 	Created       time.Time
 	LastActive    time.Time
 	// Report is how the session was read when its session.yaml was not
@@ -232,6 +233,7 @@ func describe(st engine.State) Info {
 		Phase:      st.Phase,
 		Progress:   st.Progress(),
 		Length:     st.Length,
+		Sleep:      st.Sleep,
 		Created:    st.CreatedAt,
 		LastActive: st.UpdatedAt,
 	}

@@ -30,6 +30,7 @@ func rebuild(sc *scan, id string) (engine.State, error) {
 	}
 	st, err := engine.NewState(id, engine.Options{
 		Length: open.Length, Intention: engine.KeptIntention(open.Intention), Seed: open.Seed, Voice: open.Voice, Soundscape: open.Soundscape,
+		Sleep: open.Sleep, SleepTail: open.SleepTail,
 	}, open.Created)
 	if err != nil {
 		return st, fmt.Errorf("its opening: %w", err)
@@ -98,7 +99,7 @@ func spokeOn(st engine.State, entries []engine.Entry) engine.State {
 			was := r.Elapsed
 			r.Spoken++
 			// An estimate: never past the whole session.
-			r.Elapsed = min(r.Elapsed+engine.EstimateSpeech(e.Text, e.Phase)+e.Phase.Rest(), st.Length).Round(time.Millisecond)
+			r.Elapsed = min(r.Elapsed+engine.EstimateSpeech(e.Text, e.Phase)+e.Phase.Rest(st.Length), st.Length).Round(time.Millisecond)
 			st.Elapsed += r.Elapsed - was
 		}
 		if e.At.After(st.UpdatedAt) {
@@ -107,7 +108,7 @@ func spokeOn(st engine.State, entries []engine.Entry) engine.State {
 	}
 	for i, r := range st.Phases {
 		if closed[i] {
-			st.Phases[i].Budget = spokenBudget(r.Phase, r.Spoken, r.Elapsed)
+			st.Phases[i].Budget = spokenBudget(r.Phase, st.Length, r.Spoken, r.Elapsed)
 		}
 	}
 	cur := &st.Phases[st.Phase]
@@ -119,8 +120,8 @@ func spokeOn(st engine.State, entries []engine.Entry) engine.State {
 }
 
 // spokenBudget is the budget of a phase closed by what it spoke.
-func spokenBudget(p engine.Phase, spoken int, elapsed time.Duration) engine.Budget {
-	return engine.Budget{Sentences: spoken, WindDownAt: max(spoken-windDown(p, spoken), 0), Target: elapsed, Rest: p.Rest()}
+func spokenBudget(p engine.Phase, length time.Duration, spoken int, elapsed time.Duration) engine.Budget {
+	return engine.Budget{Sentences: spoken, WindDownAt: max(spoken-windDown(p, spoken), 0), Target: elapsed, Rest: p.Rest(length)}
 }
 
 func hasRole(entries []engine.Entry, r engine.Role) bool {
@@ -138,7 +139,7 @@ func hasRole(entries []engine.Entry, r engine.Role) bool {
 // The engine replans it as it goes.
 func estimateBudget(length time.Duration, p engine.Phase, spoken int, speech time.Duration) engine.Budget {
 	target := time.Duration(float64(length) * p.Share())
-	slot := engine.EstimateSpeech(strings.Repeat("word ", 13), p) + p.Rest()
+	slot := engine.EstimateSpeech(strings.Repeat("word ", 13), p) + p.Rest(length)
 	if spoken > 0 {
 		slot = speech / time.Duration(spoken)
 	}
@@ -147,7 +148,7 @@ func estimateBudget(length time.Duration, p engine.Phase, spoken int, speech tim
 		least = 5 // room for its whole grounding
 	}
 	n := max(int(math.Round(float64(target)/float64(slot))), least, spoken)
-	return engine.Budget{Sentences: n, WindDownAt: max(n-windDown(p, n), 0), Target: target, Rest: p.Rest()}
+	return engine.Budget{Sentences: n, WindDownAt: max(n-windDown(p, n), 0), Target: target, Rest: p.Rest(length)}
 }
 
 // windDown is how many of a phase's sentences lead onward, as the engine

@@ -19,7 +19,7 @@ import (
 // the markdown is rendered, that numbers the record and checks it:
 //
 //	# lull · 2026-11-23 11:15 · 10 minutes
-//	Intention: sleep <!-- lull 0 session id=20261123-101500-x7kq created=2026-11-23T10:15:00.123456789Z length=10 seed=7 voice="none" soundscape="brown" intention="sleep" 5d1c09e2 -->
+//	Intention: sleep <!-- lull 0 session id=20261123-101500-x7kq created=2026-11-23T10:15:00.123456789Z length=10 seed=7 voice="none" soundscape="brown" intention="sleep" sleep=true sleep_tail_seconds=1800 5d1c09e2 -->
 //
 //	## Atmosphere
 //
@@ -31,6 +31,8 @@ import (
 // from 0, the opening; KIND is "session" for the opening, else the role of
 // the entry (guide, system, user) followed by its phase and time (UTC, to
 // the millisecond). The opening's fields are key=value, strings as JSON
+// (sleep and sleep_tail_seconds only for a sleep session, so a waking
+// session's opening reads as it did before them)
 // (which escapes "<" and ">", so no field can end the comment). CRC is the
 // CRC-32C, in hex, of the line up to and including the space before it:
 // the text, the number, the kind and the fields. A "## Phase" heading is
@@ -85,6 +87,9 @@ func opening(st engine.State) string {
 	fields := fmt.Sprintf("%s id=%s created=%s length=%d seed=%d voice=%s soundscape=%s intention=%s",
 		kindSession, st.ID, st.CreatedAt.UTC().Format(time.RFC3339Nano), int(st.Length/time.Minute), st.Seed,
 		jsonString(st.Voice), jsonString(st.Soundscape), jsonString(st.Intention))
+	if st.Sleep {
+		fields += " sleep=true sleep_tail_seconds=" + strconv.FormatFloat(seconds(st.SleepTail), 'f', -1, 64)
+	}
 	if st.Intention == "" {
 		return mark(title, 0, fields)
 	}
@@ -113,6 +118,8 @@ type openingRec struct {
 	Length                       time.Duration
 	Seed                         int64
 	Voice, Soundscape, Intention string
+	Sleep                        bool
+	SleepTail                    time.Duration
 }
 
 // parseRecord checks one line (without its newline) that carries a
@@ -171,7 +178,8 @@ func parseRecord(line []byte) (record, error) {
 }
 
 // parseOpening reads "id=… created=… length=… seed=… voice="…"
-// soundscape="…" intention="…"", each key once, all of them.
+// soundscape="…" intention="…"", each key once, all of them, and for a
+// sleep session "sleep=true sleep_tail_seconds=…".
 func parseOpening(fields string) (openingRec, error) {
 	var o openingRec
 	seen := map[string]bool{}
@@ -222,6 +230,18 @@ func parseOpening(fields string) (openingRec, error) {
 			o.Soundscape = value
 		case "intention":
 			o.Intention = value
+		case "sleep":
+			if value != "true" {
+				err = errors.New("lull writes it only as true")
+			}
+			o.Sleep = true
+		case "sleep_tail_seconds":
+			var s float64
+			if s, err = strconv.ParseFloat(value, 64); err == nil {
+				if o.SleepTail, err = duration(key, s); err == nil {
+					err = engine.CheckSleepTail(o.SleepTail)
+				}
+			}
 		default:
 			return o, fmt.Errorf("its field %q is not one lull writes", clip([]byte(key), 20))
 		}
@@ -233,6 +253,9 @@ func parseOpening(fields string) (openingRec, error) {
 		if !seen[key] {
 			return o, fmt.Errorf("its field %s is missing", key)
 		}
+	}
+	if seen["sleep_tail_seconds"] && !o.Sleep {
+		return o, errors.New("its field sleep_tail_seconds is given without sleep=true")
 	}
 	return o, nil
 }

@@ -71,7 +71,8 @@ func (s *Store) restore(sess *Session, at engine.Phase, length time.Duration, no
 	if tr, err := readScan(sess.dir, sess.folder); err == nil {
 		lines = tr.lines
 	}
-	st, err := restartAt(sess.id, engine.Options{Length: length, Intention: engine.KeptIntention(found.Intention)}, created, now, lines, at)
+	opts := engine.Options{Length: length, Intention: engine.KeptIntention(found.Intention), Sleep: found.Sleep, SleepTail: found.SleepTail}
+	st, err := restartAt(sess.id, opts, created, now, lines, at)
 	if err != nil {
 		return fmt.Errorf("restoring session %s: %w", sess.id, err)
 	}
@@ -120,13 +121,13 @@ func restartAt(id string, opts engine.Options, created, now time.Time, lines []t
 		if e.Role == engine.RoleGuide {
 			r := &st.Phases[e.Phase]
 			r.Spoken++
-			r.Elapsed = min(r.Elapsed+engine.EstimateSpeech(e.Text, e.Phase)+e.Phase.Rest(), st.Length).Round(time.Millisecond)
+			r.Elapsed = min(r.Elapsed+engine.EstimateSpeech(e.Text, e.Phase)+e.Phase.Rest(st.Length), st.Length).Round(time.Millisecond)
 		}
 	}
 	for p := engine.Atmosphere; p < at; p++ {
 		r := &st.Phases[p]
 		r.Status = engine.PhaseCompleted
-		r.Budget = spokenBudget(p, r.Spoken, r.Elapsed)
+		r.Budget = spokenBudget(p, st.Length, r.Spoken, r.Elapsed)
 		st.Elapsed += r.Elapsed
 	}
 	// at is begun afresh: active, nothing spoken in it yet.

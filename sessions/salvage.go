@@ -129,6 +129,9 @@ type TranscriptFound struct {
 	Created   time.Time
 	Length    time.Duration
 	Intention string
+	// From the opening record alone: a sleep session and its tail.
+	Sleep     bool
+	SleepTail time.Duration
 	Phases    []PhaseFound // the phases with lines in the transcript, in order
 	LastAt    time.Time    // the time of the last good record; zero when none
 }
@@ -255,6 +258,7 @@ func transcriptFound(dir *os.Root, id, folder string) TranscriptFound {
 	}
 	if open, ok := tr.opening(); ok {
 		t.Created, t.Length, t.Intention = open.Created, open.Length, open.Intention
+		t.Sleep, t.SleepTail = open.Sleep, open.SleepTail
 		t.Rebuildable = open.ID == id
 	} else {
 		t.Created, t.Length, t.Intention = tr.legacy.Created, tr.legacy.Length, tr.legacy.Intention
