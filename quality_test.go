@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -106,7 +107,7 @@ func readCaptions(t *testing.T, path string) []caption {
 			at := func(h, mi, s, ms string) time.Duration {
 				var x [4]int
 				for i, v := range []string{h, mi, s, ms} {
-					fmt.Sscan(v, &x[i])
+					x[i], _ = strconv.Atoi(v) // not Sscan: "08" would read as octal
 				}
 				return time.Duration(x[0])*time.Hour + time.Duration(x[1])*time.Minute +
 					time.Duration(x[2])*time.Second + time.Duration(x[3])*time.Millisecond

@@ -12,7 +12,8 @@ import (
 // first_audio_ms are what a listener waits for.
 type call struct {
 	guide     string
-	cuer      Cuer // the guide, when it tags its breathing lines
+	cuer      Cuer   // the guide, when it tags its breathing lines
+	pauser    Pauser // the guide, when it asks for short pauses
 	phase     Phase
 	windDown  bool
 	opened    time.Time

@@ -368,6 +368,14 @@ func (e *Engine) cuer() Cuer {
 	return c
 }
 
+// pauser is the guide in charge, when it asks for short pauses.
+func (e *Engine) pauser() Pauser {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	p, _ := e.guide.(Pauser)
+	return p
+}
+
 func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {
 	e.mu.Lock()
 	g := e.guide

@@ -69,6 +69,16 @@ type Cuer interface {
 	Cue(text string) (stage BreathStage, ok bool)
 }
 
+// Pauser is implemented by a guide whose material asks for a short
+// silence after some lines: a muscle tensed, released in the next line.
+type Pauser interface {
+	ShortPause(text string) bool
+}
+
+// shortPause is the silence after such a line: long enough to feel the
+// tension, never long enough to strain.
+const shortPause = 4 * time.Second
+
 // Remote is implemented by a guide that runs at a provider: a model behind
 // an endpoint that may keep what it wrote.
 type Remote interface {

@@ -46,6 +46,9 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		}
 		return breathGap
 	}
+	if c := cur.call; c != nil && c.pauser != nil && c.pauser.ShortPause(cur.Text) {
+		return shortPause // the line that follows belongs with this one
+	}
 	// Rests to come: this one and one after each line still to say.
 	coming := max(b.Sentences-(index+1), 1)
 	expect := time.Duration(coming-1) * e.plan.speech(p)

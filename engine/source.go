@@ -140,7 +140,7 @@ func (s *source) pending(spoken int) []string {
 
 func (s *source) open(ctx context.Context, b Budget) error {
 	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
-	s.call = &call{guide: s.e.guideName(), cuer: s.e.cuer(), phase: s.phase, windDown: s.windDown, opened: time.Now()}
+	s.call = &call{guide: s.e.guideName(), cuer: s.e.cuer(), pauser: s.e.pauser(), phase: s.phase, windDown: s.windDown, opened: time.Now()}
 	st, err := s.e.guideStream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

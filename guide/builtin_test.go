@@ -474,3 +474,26 @@ func TestRestsNeverSplitABreath(t *testing.T) {
 		}
 	}
 }
+
+// TestTensedMusclesAskForAShortPause: the muscle-release journey's tensing
+// lines are followed by a short silence, and only those.
+func TestTensedMusclesAskForAShortPause(t *testing.T) {
+	b := NewBuiltin(loadMaterial(t), Memory{})
+	req := engine.Request{Phase: engine.Relaxation, Intention: "", Seed: 1, Breath: engine.DefaultBreath}
+	for seed := int64(0); b.Journey(req) != "muscle-release"; seed++ {
+		req.Seed = seed
+	}
+	pp := b.plan(req)
+	short := 0
+	for i, it := range pp.body(40) {
+		if b.ShortPause(it.line) {
+			short++
+			if next := pp.body(40); i+1 >= len(next) || next[i+1].short || !strings.Contains(next[i+1].key, "release") {
+				t.Errorf("%q is not followed by its release", it.line)
+			}
+		}
+	}
+	if short < 4 {
+		t.Errorf("%d tensing lines ask for a short pause", short)
+	}
+}
