@@ -17,7 +17,8 @@ import (
 // screen readers and SSH. Ctrl-C, kill, a closed terminal and a reader that
 // went away pause and save (see ending); the watch is in place before
 // start opens the session, so no moment is left where they kill lull.
-func (c *cli) headless(start func() (*app.Run, error)) error {
+// notes are said first, with the run's own notices.
+func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 	ends := watchEnding(nil)
 	defer ends.stop()
 	defer catchBrokenPipe()()
@@ -36,7 +37,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	if st.Status != engine.Created {
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
 	}
-	for _, n := range r.Notices() {
+	for _, n := range append(notes, r.Notices()...) {
 		c.note(n)
 	}
 

@@ -25,6 +25,8 @@ func toDocument(st engine.State) document {
 		Model:         st.Model,
 		Voice:         st.Voice,
 		Soundscape:    st.Soundscape,
+		Sleep:         st.Sleep,
+		SleepTail:     seconds(st.SleepTail),
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
 		Position:      positionDoc{Phase: st.Position.Phase.String(), Sentence: st.Position.Sentence},
@@ -153,6 +155,10 @@ func (h header) into(st *engine.State) error {
 	if err != nil {
 		return err
 	}
+	tail, err := duration("sleep_tail_seconds", h.SleepTail)
+	if err != nil {
+		return err
+	}
 	st.ID = h.ID
 	st.Status = engine.Status(h.Status)
 	st.CreatedAt = h.CreatedAt
@@ -165,6 +171,7 @@ func (h header) into(st *engine.State) error {
 	st.Model = h.Model
 	st.Voice = h.Voice
 	st.Soundscape = h.Soundscape
+	st.Sleep, st.SleepTail = h.Sleep, tail
 	st.Phase = phase
 	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}
 	st.Elapsed = elapsed

@@ -25,6 +25,8 @@ type header struct {
 	Model         string      `yaml:"model,omitempty"`
 	Voice         string      `yaml:"voice,omitempty"`
 	Soundscape    string      `yaml:"soundscape,omitempty"`
+	Sleep         bool        `yaml:"sleep,omitempty"`              // a sleep session
+	SleepTail     float64     `yaml:"sleep_tail_seconds,omitempty"` // the soundscape after its last word
 	Phase         string      `yaml:"phase"`
 	Elapsed       float64     `yaml:"elapsed_seconds"`
 	Position      positionDoc `yaml:"position,flow"`

@@ -94,6 +94,11 @@ type Choices struct {
 	Guides []string
 	Guide  string
 	Model  string
+	// SleepTail is how long a sleep session's soundscape plays on after
+	// its words; ProposesSleep says whether an intention asks for a sleep
+	// session (the form then turns Sleep on).
+	SleepTail     time.Duration
+	ProposesSleep func(intention string) bool
 }
 
 // Run is a session under way. The engine's methods are safe from any

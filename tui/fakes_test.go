@@ -392,6 +392,9 @@ func (b *fakeBackend) Choices() Choices {
 		Voices: []string{"auto", "espeak-ng", "none"}, Voice: "auto",
 		Soundscapes: []string{"brown", "none"}, Soundscape: "brown",
 		Guides: []string{"openai", "builtin"}, Guide: "openai", Model: "gpt-4.1-mini",
+		SleepTail: 30 * time.Minute,
+		// The guide's rule, as far as these tests need it.
+		ProposesSleep: func(intention string) bool { return strings.Contains(strings.ToLower(intention), "sleep") },
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -89,8 +90,8 @@ func (m Model) tick() tea.Cmd {
 
 // showNotices reads the run's notices for the status line.
 func (m Model) showNotices() tea.Cmd {
-	r := m.run
-	return func() tea.Msg { return noticesMsg(r.Notices()) }
+	r, notes := m.run, m.notes
+	return func() tea.Msg { return noticesMsg(append(slices.Clip(notes), r.Notices()...)) }
 }
 
 // checkSaved asks, off the UI goroutine, whether the run's last save
@@ -161,6 +162,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return m, cmd
 		}
+		m.notes = nil // they were about the run lull opened on
 		m.attach(msg.run)
 		return m, tea.Batch(m.follow(), m.tick(), m.showNotices())
 	case eventsMsg:

@@ -184,6 +184,8 @@ func TestGoldenViews(t *testing.T) {
 		form := homeModel(t, sampleSessions(), nil)
 		next, _ := form.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
 		views["form"] = next.(Model)
+		asleep, _ := press(next.(Model), "tab", "s", "l", "e", "e", "p")
+		views["form_sleep"] = asleep
 		cancel := sessionModel(sessionState(), 80, 24)
 		cancel.dialog = dialogCancel
 		views["cancel_dialog"] = cancel
