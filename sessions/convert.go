@@ -171,7 +171,8 @@ func (h header) into(st *engine.State) error {
 	st.Model = h.Model
 	st.Voice = h.Voice
 	st.Soundscape = h.Soundscape
-	st.Sleep, st.SleepTail = h.Sleep, tail
+	st.Sleep = h.Sleep
+	st.SleepTail = tail
 	st.Phase = phase
 	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}
 	st.Elapsed = elapsed

@@ -40,7 +40,6 @@ func fullState(t testing.TB, id string) engine.State {
 	st.SealedAt = at(time.Second)
 	st.Guide = "builtin"
 	st.Model = ""
-	st.Sleep, st.SleepTail = true, 30*time.Minute
 	st.Runs = []engine.Run{
 		{Guide: "openai", Model: "gpt-4.1-mini", StartedAt: at(time.Second)},
 		{Guide: "builtin", StartedAt: at(80 * time.Second)},

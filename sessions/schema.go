@@ -12,24 +12,26 @@ const schemaVersion = 1
 // header is the top of session.yaml: all a listing needs. It comes first
 // in the file so that List can decode a prefix and skip the history.
 type header struct {
-	Version       int         `yaml:"version"`
-	ID            string      `yaml:"id"`
-	Status        string      `yaml:"status"`
-	CreatedAt     time.Time   `yaml:"created_at"`
-	UpdatedAt     time.Time   `yaml:"updated_at"`
-	LengthMinutes int         `yaml:"length_minutes"`
-	Intention     string      `yaml:"intention"`
-	SealedAt      time.Time   `yaml:"sealed_at,omitempty"`
-	Seed          int64       `yaml:"seed"`
-	Guide         string      `yaml:"guide,omitempty"`
-	Model         string      `yaml:"model,omitempty"`
-	Voice         string      `yaml:"voice,omitempty"`
-	Soundscape    string      `yaml:"soundscape,omitempty"`
-	Sleep         bool        `yaml:"sleep,omitempty"`              // a sleep session
-	SleepTail     float64     `yaml:"sleep_tail_seconds,omitempty"` // the soundscape after its last word
-	Phase         string      `yaml:"phase"`
-	Elapsed       float64     `yaml:"elapsed_seconds"`
-	Position      positionDoc `yaml:"position,flow"`
+	Version       int       `yaml:"version"`
+	ID            string    `yaml:"id"`
+	Status        string    `yaml:"status"`
+	CreatedAt     time.Time `yaml:"created_at"`
+	UpdatedAt     time.Time `yaml:"updated_at"`
+	LengthMinutes int       `yaml:"length_minutes"`
+	Intention     string    `yaml:"intention"`
+	SealedAt      time.Time `yaml:"sealed_at,omitempty"`
+	Seed          int64     `yaml:"seed"`
+	Guide         string    `yaml:"guide,omitempty"`
+	Model         string    `yaml:"model,omitempty"`
+	Voice         string    `yaml:"voice,omitempty"`
+	Soundscape    string    `yaml:"soundscape,omitempty"`
+	// A sleep session, and how long its soundscape plays on after the
+	// last word; both absent for a waking session (and in older files).
+	Sleep     bool        `yaml:"sleep,omitempty"`
+	SleepTail float64     `yaml:"sleep_tail_seconds,omitempty"`
+	Phase     string      `yaml:"phase"`
+	Elapsed   float64     `yaml:"elapsed_seconds"`
+	Position  positionDoc `yaml:"position,flow"`
 }
 
 // phasesKey starts the line where the header ends.
