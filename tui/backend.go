@@ -120,6 +120,9 @@ type Run interface {
 	Unsaved() error
 	// Close's error, if any, says itself what was not saved.
 	Close() error
+	// Done is closed when the run has stopped: a sleep session's, once
+	// the sound after its words has ended too.
+	Done() <-chan struct{}
 	// After the guide failed and the session is interrupted: run again on
 	// the same guide, or carry on with the built-in one.
 	Retry() error

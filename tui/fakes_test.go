@@ -207,6 +207,9 @@ func (r *testRun) finished() <-chan struct{} {
 	return r.done
 }
 
+// Done is closed when the engine's run returns.
+func (r *testRun) Done() <-chan struct{} { return r.finished() }
+
 func (r *testRun) Retry() error { return r.again(nil) }
 
 func (r *testRun) ContinueBuiltin() error { return r.again(plainGuide{}) }

@@ -285,7 +285,7 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenForm:
 		return m.keys.formHelp()
 	case screenSession:
-		return m.keys.sessionHelp(m.sess.status)
+		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}

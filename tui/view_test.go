@@ -193,6 +193,12 @@ func TestGoldenViews(t *testing.T) {
 		stopped := sessionModel(interrupted, 80, 24)
 		stopped.sess.problem = "The guide stopped: 503 server_error: The server had an error while processing your request. The session is interrupted; it can be resumed."
 		views["interrupted"] = stopped
+		lastWords := sessionState()
+		lastWords.Status = engine.Completed
+		lastWords.Sleep, lastWords.SleepTail = true, 45*time.Minute
+		drifting := sessionModel(lastWords, 80, 24)
+		drifting.sess.apply(engine.Event{Kind: engine.EventCompleted, Phase: engine.Resolution})
+		views["drifting"] = drifting
 		helpShown := sessionModel(sessionState(), 80, 24)
 		helpShown.help.ShowAll = true
 		views["session_help"] = helpShown
