@@ -195,6 +195,9 @@ func TestTheBuiltinGuideThatTakesOverRemembers(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if mem.count() != made+1 {
+			t.Errorf("interrupt=%v: %d built-in guides made, want 1", interrupt, mem.count()-made)
+		}
 		if heard := mem.last(t); !reflect.DeepEqual(heard, [][]string{earlier}) {
 			t.Errorf("interrupt=%v: the built-in guide that takes over remembers %q", interrupt, heard)
 		}
