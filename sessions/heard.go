@@ -3,6 +3,7 @@ package sessions
 import (
 	"cmp"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -89,7 +90,7 @@ func (s *Store) Heard(before time.Time, window time.Duration, most int) (heard [
 // must not make the next session read thousands.
 const readsPerSession = 4
 
-// loadAll reads sessions as Load does, on every core: decoding a long
+// loadAll reads sessions for their words, on every core: decoding a long
 // history is most of the work.
 func (s *Store) loadAll(ids []string) ([]engine.State, []error) {
 	states, errs := make([]engine.State, len(ids)), make([]error, len(ids))
@@ -98,7 +99,7 @@ func (s *Store) loadAll(ids []string) ([]engine.State, []error) {
 	for range min(runtime.GOMAXPROCS(0), len(ids)) {
 		wg.Go(func() {
 			for i := int(next.Add(1) - 1); i < len(ids); i = int(next.Add(1) - 1) {
-				states[i], _, errs[i] = s.Load(ids[i])
+				states[i], errs[i] = s.words(ids[i])
 			}
 		})
 	}
@@ -114,4 +115,24 @@ func createdAt(id string) (time.Time, bool) {
 	}
 	t, err := time.ParseInLocation(idTime, id[:len(idTime)], time.UTC)
 	return t, err == nil
+}
+
+// words reads a session for what was said in it: its session.yaml, checked
+// as Load checks it; else whatever Load can make of the folder (the
+// backup, the transcript). Its transcript is not read when session.yaml
+// will do: only the words are wanted, not what the folder agrees on.
+func (s *Store) words(id string) (engine.State, error) {
+	dir, err := s.openFolder(id)
+	if err != nil {
+		return engine.State{}, err
+	}
+	defer dir.Close()
+	folder := filepath.Join(s.path, id)
+	if err := checkFolder(dir, folder); err == nil {
+		if st, _, err := readState(dir, primaryName, id, folder); err == nil {
+			return st, nil
+		}
+	}
+	l, err := load(dir, id, folder)
+	return l.state, err
 }
