@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"lull/app"
 	"lull/engine"
@@ -60,6 +61,7 @@ type newFlags struct {
 	voice      string
 	soundscape string
 	noTUI      bool
+	sleep      sleepFlags
 }
 
 func (c *cli) newCmd() *cobra.Command {
@@ -69,10 +71,10 @@ func (c *cli) newCmd() *cobra.Command {
 		Short: "Begin a new session",
 		Long: "Begin a new session. With no flags lull opens the form to choose; with any\n" +
 			"flag it begins at once. --no-tui prints each sentence as it is spoken.",
-		Example: "  lull new\n  lull new --length 20 --intention \"calm before a talk\"\n  lull new --no-tui --length 10m --voice none",
+		Example: "  lull new\n  lull new --length 20 --intention \"calm before a talk\"\n  lull new --sleep --sleep-after 45\n  lull new --no-tui --length 10m --voice none",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts, err := f.options()
+			opts, sleep, err := f.options(cmd.Flags())
 			if err != nil {
 				return err
 			}
@@ -81,6 +83,7 @@ func (c *cli) newCmd() *cobra.Command {
 				if !f.noTUI && !chose {
 					return c.runTUI(env, tui.Options{Form: true})
 				}
+				sleep.tail(&opts, env.app.Config())
 				start := func() (*app.Run, error) {
 					r, err := env.app.Start(opts)
 					if err != nil {
@@ -89,13 +92,13 @@ func (c *cli) newCmd() *cobra.Command {
 					return r, nil
 				}
 				if f.noTUI {
-					return c.headless(start)
+					return c.headless(start, sleep.notes()...)
 				}
 				r, err := start()
 				if err != nil {
 					return err
 				}
-				return c.runTUI(env, tui.Options{Run: r})
+				return c.runTUI(env, tui.Options{Run: r, Notices: sleep.statusNotes()})
 			})
 		},
 	}
@@ -106,16 +109,19 @@ func (c *cli) newCmd() *cobra.Command {
 	fl.StringVar(&f.voice, "voice", "", "voice: auto, espeak-ng or none (text only)")
 	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape: brown or none")
 	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	f.sleep.add(fl)
 	c.addGuideFlags(fl)
 	return cmd
 }
 
-func (f newFlags) options() (engine.Options, error) {
+// options are the session the flags ask for, and what they say of sleep;
+// the config fills in the rest (sleepChoice.tail).
+func (f newFlags) options(fl *pflag.FlagSet) (engine.Options, sleepChoice, error) {
 	var o engine.Options
 	if f.length != "" {
 		d, err := parseLength(f.length)
 		if err != nil {
-			return o, err
+			return o, sleepChoice{}, err
 		}
 		o.Length = d
 	}
@@ -123,13 +129,14 @@ func (f newFlags) options() (engine.Options, error) {
 	// no session and no folder.
 	intention, err := engine.CleanIntention(f.intention)
 	if err != nil {
-		return o, fmt.Errorf("--intention: %w", err)
+		return o, sleepChoice{}, fmt.Errorf("--intention: %w", err)
 	}
 	o.Intention = intention
 	o.Seed = f.seed
 	o.Voice = f.voice
 	o.Soundscape = f.soundscape
-	return o, nil
+	sleep, err := f.sleep.settle(fl, &o)
+	return o, sleep, err
 }
 
 // parseLength accepts "10", "10m" or any whole-minute duration like "1h".

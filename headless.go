@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"syscall"
 	"time"
 
 	"lull/app"
 	"lull/engine"
 	"lull/human"
+	"lull/tui"
 )
 
 // headless runs a session without a screen: each sentence is printed as it
@@ -17,7 +19,10 @@ import (
 // screen readers and SSH. Ctrl-C, kill, a closed terminal and a reader that
 // went away pause and save (see ending); the watch is in place before
 // start opens the session, so no moment is left where they kill lull.
-func (c *cli) headless(start func() (*app.Run, error)) error {
+// Once a sleep session's words have ended and its sound plays on, Ctrl-C
+// stops the sound: the session is complete.
+// notes are said first, with the run's own notices.
+func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 	ends := watchEnding(nil)
 	defer ends.stop()
 	defer catchBrokenPipe()()
@@ -36,7 +41,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	if st.Status != engine.Created {
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
 	}
-	for _, n := range r.Notices() {
+	for _, n := range append(notes, r.Notices()...) {
 		c.note(n)
 	}
 
@@ -77,7 +82,13 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 		if err := r.Close(); err != nil {
 			return &exitError{code: exitCode(sig), err: err}
 		}
-		if note := stoppedNote(r.Snapshot()); note != "" {
+		final := r.Snapshot()
+		if sig == syscall.SIGINT && final.Status == engine.Completed {
+			// Ctrl-C while the sound plays on after a sleep session's
+			// words stops the sound: the session is complete.
+			return c.completed(final, nil)
+		}
+		if note := stoppedNote(final); note != "" {
 			fmt.Fprintf(c.stderr, "\n%s\n", note)
 		}
 		return &exitError{code: exitCode(sig)}
@@ -87,16 +98,7 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	final := r.Snapshot()
 	switch {
 	case final.Status == engine.Completed:
-		fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed.Round(time.Second)), final.Spoken())
-		if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
-			fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
-		}
-		if closeErr != nil {
-			fmt.Fprintln(c.stdout, ".") // and the error says what was not saved
-			return closeErr
-		}
-		fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
-		return nil
+		return c.completed(final, closeErr)
 	case errors.Is(runErr, engine.ErrAbandoned):
 		return &exitError{code: 1, err: errors.Join(fmt.Errorf("session %s was cancelled", final.ID), closeErr)}
 	case final.Status == engine.Interrupted && closeErr != nil:
@@ -106,6 +108,21 @@ func (c *cli) headless(start func() (*app.Run, error)) error {
 	default:
 		return errors.Join(runErr, closeErr)
 	}
+}
+
+// completed says a session is complete, and saved unless closeErr says
+// what was not.
+func (c *cli) completed(final engine.State, closeErr error) error {
+	fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed.Round(time.Second)), final.Spoken())
+	if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
+		fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
+	}
+	if closeErr != nil {
+		fmt.Fprintln(c.stdout, ".") // and the error says what was not saved
+		return closeErr
+	}
+	fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
+	return nil
 }
 
 // print writes one event as a line. Its text came from a model, a
@@ -120,5 +137,8 @@ func (c *cli) print(ev engine.Event) {
 		c.note(ev.Text)
 	case engine.EventError:
 		fmt.Fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
+	}
+	if left, ok := tui.Drifting(ev); ok && ev.Status != engine.Paused {
+		fmt.Fprintf(c.stdout, "\n%s\n", tui.DriftLine(left, "Ctrl-C"))
 	}
 }

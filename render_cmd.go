@@ -35,11 +35,14 @@ func (c *cli) renderCmd() *cobra.Command {
 			if out == "" {
 				return errors.New("say where to write the file: --out FILE.wav")
 			}
-			opts, err := f.options()
+			opts, sleep, err := f.options(cmd.Flags())
 			if err != nil {
 				return err
 			}
-			return c.withEnv(func(env *environment) error { return c.render(env, opts, out, captions) })
+			return c.withEnv(func(env *environment) error {
+				sleep.tail(&opts, env.app.Config())
+				return c.render(env, opts, out, captions, sleep.notes())
+			})
 		},
 	}
 	fl := cmd.Flags()
@@ -50,6 +53,7 @@ func (c *cli) renderCmd() *cobra.Command {
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
 	fl.StringVar(&f.voice, "voice", "", "voice: auto, a voice's name, or none")
 	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape, or none")
+	f.sleep.add(fl)
 	c.addGuideFlags(fl)
 	return cmd
 }
@@ -58,7 +62,7 @@ func (c *cli) renderCmd() *cobra.Command {
 // a file only ever appears whole under its name, and what is written in
 // place (a FIFO, a device, standard output) is streamed. When out or the
 // captions go to standard output, everything lull says goes to stderr.
-func (c *cli) render(env *environment, opts engine.Options, out, captions string) error {
+func (c *cli) render(env *environment, opts engine.Options, out, captions string, notes []string) error {
 	ends := watchEnding(nil)
 	defer ends.stop()
 	signals, stop := context.WithCancel(context.Background())
@@ -96,7 +100,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 	if err != nil {
 		return c.startError(err)
 	}
-	for _, n := range r.Notices() {
+	for _, n := range append(notes, r.Notices()...) {
 		c.note(n)
 	}
 	st := r.Snapshot()

@@ -10,6 +10,7 @@ import (
 	"lull/app"
 	"lull/audio"
 	"lull/engine"
+	"lull/guide"
 	"lull/llm"
 	"lull/prompts"
 	"lull/sessions"
@@ -206,5 +207,6 @@ func (b backend) Choices() tui.Choices {
 		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
 		Guides: guides, Guide: g.Guide, Model: model,
+		SleepTail: cfg.Sleep.Tail(), ProposesSleep: guide.ProposesSleep,
 	}
 }

@@ -124,6 +124,9 @@ func (c *cli) showSession(env *environment, id string) error {
 	}
 	row("length", fmt.Sprintf("%d min · seed %d · guide %s · voice %s · soundscape %s",
 		int(st.Length.Minutes()), st.Seed, guide, orNone(st.Voice), orNone(st.Soundscape)))
+	if st.Sleep {
+		row("sleep", sleepWords(st.SleepTail))
+	}
 	if len(st.Runs) > 1 {
 		var runs []string
 		for _, r := range st.Runs {
@@ -176,6 +179,14 @@ func (c *cli) showSession(env *environment, id string) error {
 		c.offerEnding(st, time.Now())
 	}
 	return nil
+}
+
+// sleepWords says what a sleep session does at its end.
+func sleepWords(tail time.Duration) string {
+	if tail <= 0 {
+		return "a sleep session: nothing wakes you; the sound stops with the words"
+	}
+	return fmt.Sprintf("a sleep session: nothing wakes you; the sound plays on %d min after the words", int(tail.Minutes()))
 }
 
 func orNone(s string) string {

@@ -15,6 +15,7 @@ import (
 
 	"lull/audio"
 	"lull/engine"
+	"lull/guide"
 	"lull/sessions"
 )
 
@@ -62,6 +63,10 @@ type App struct {
 
 	mu     sync.Mutex
 	player *audio.Player // opened with the first session; owns the speaker
+
+	// newBuiltin makes the built-in guide from what the listener heard
+	// before (defaultBuiltin; a test sees what it is given).
+	newBuiltin func(guide.Memory) (engine.Guide, error)
 }
 
 // New opens the session store.
@@ -79,7 +84,7 @@ func New(o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{opts: o, store: store, log: o.Logger}, nil
+	return &App{opts: o, store: store, log: o.Logger, newBuiltin: defaultBuiltin}, nil
 }
 
 // Config is the settings in use.
@@ -235,7 +240,8 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		sess.Close()
 		return nil, err
 	}
-	return startRun(eng, sess, player, notices, a.log), nil
+	builtin := func() (engine.Guide, error) { return a.builtin(st) }
+	return startRun(eng, sess, player, notices, a.log, builtin), nil
 }
 
 // sound opens the audio on first use; later sessions share it. Each

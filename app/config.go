@@ -22,6 +22,7 @@ type Config struct {
 	Piper      PiperConfig     `yaml:"piper"`
 	Speech     SpeechConfig    `yaml:"speech"`
 	Breathing  BreathingConfig `yaml:"breathing"`
+	Sleep      SleepConfig     `yaml:"sleep"`
 	Guide      string          `yaml:"guide"` // auto, builtin or openai
 	LLM        GuideConfig     `yaml:"llm"`
 }
@@ -95,6 +96,11 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if err := cfg.Breathing.Pattern().Check(); err != nil {
 		return cfg, fmt.Errorf("%s: breathing: %w", path, err)
+	}
+	if a := cfg.Sleep.After; a != nil {
+		if err := CheckSleepAfter(*a); err != nil {
+			return cfg, fmt.Errorf("%s: sleep after: %w", path, err)
+		}
 	}
 	if f := cfg.Speech.Format; f != "" && f != "wav" && f != "pcm" {
 		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", path, f)

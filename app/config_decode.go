@@ -70,7 +70,10 @@ func checkSettings(m *yaml.Node, t reflect.Type, prefix string) error {
 			}
 			continue
 		}
-		if v.Kind != yaml.ScalarNode || v.Decode(reflect.New(f.Type).Interface()) != nil {
+		// yaml reads 1.5 into a whole number as 1: a number must be whole
+		// where a whole number is wanted.
+		whole := !isInt(f.Type) || v.ShortTag() == "!!int"
+		if v.Kind != yaml.ScalarNode || !whole || v.Decode(reflect.New(f.Type).Interface()) != nil {
 			return fmt.Errorf("line %d: key %s: want %s", v.Line, name, kindOf(f.Type))
 		}
 	}
@@ -117,6 +120,14 @@ func keyName(prefix string, k *yaml.Node) string {
 		return prefix + k.Value
 	}
 	return "(not shown)"
+}
+
+// isInt reports whether a field takes a whole number.
+func isInt(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Int || t.Kind() == reflect.Int64
 }
 
 // kindOf says in words what a field takes.

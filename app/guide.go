@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"lull/engine"
-	"lull/guide"
 	"lull/llm"
 	"lull/sessions"
 )
@@ -95,10 +94,6 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 // guides builds a run's guide, the one that takes over when it fails, and
 // the one that can forget what a provider stored.
 func (a *App) guides(st engine.State, ch GuideChoice) (g, fallback engine.Guide, forget engine.Forgetter, err error) {
-	builtin, err := guide.DefaultBuiltin(guide.Memory{})
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	var remote *llm.Guide
 	if ch.Guide == "openai" || len(st.Stored) > 0 {
 		cfg := ch.LLM
@@ -111,13 +106,17 @@ func (a *App) guides(st engine.State, ch GuideChoice) (g, fallback engine.Guide,
 	if remote != nil {
 		forget = remote
 	}
+	if ch.Guide == "openai" && ch.Interrupt {
+		return remote, nil, forget, nil // the built-in guide is made only if the listener asks for it
+	}
+	builtin, err := a.builtin(st)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if ch.Guide != "openai" {
 		return builtin, nil, forget, nil
 	}
-	if !ch.Interrupt {
-		fallback = builtin
-	}
-	return remote, fallback, forget, nil
+	return remote, builtin, forget, nil
 }
 
 // LLMReady reports whether the LLM guide could run here: a key for

@@ -9,7 +9,6 @@ import (
 
 	"lull/audio"
 	"lull/engine"
-	"lull/guide"
 	"lull/sessions"
 )
 
@@ -22,6 +21,8 @@ type Run struct {
 	notices []string
 	log     *slog.Logger
 	finish  func() error // after the engine stops: a render finishes its file
+	// builtin makes the built-in guide for this session, with its memory.
+	builtin func() (engine.Guide, error)
 
 	mu     sync.Mutex // guards the current engine run below
 	cancel context.CancelFunc
@@ -37,8 +38,8 @@ type Run struct {
 
 // startRun runs the engine on its own goroutine; the sound is hushed once
 // the engine has stopped, however it stopped.
-func startRun(eng *engine.Engine, sess *sessions.Session, player *audio.Player, notices []string, log *slog.Logger) *Run {
-	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, log: log}
+func startRun(eng *engine.Engine, sess *sessions.Session, player *audio.Player, notices []string, log *slog.Logger, builtin func() (engine.Guide, error)) *Run {
+	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, log: log, builtin: builtin}
 	r.launch()
 	return r
 }
@@ -73,7 +74,7 @@ func (r *Run) Retry() error { return r.again(nil) }
 // ContinueBuiltin runs an interrupted session on with the built-in guide,
 // from the same sentence.
 func (r *Run) ContinueBuiltin() error {
-	g, err := guide.DefaultBuiltin(guide.Memory{})
+	g, err := r.builtin()
 	if err != nil {
 		return err
 	}

@@ -22,8 +22,11 @@ func NewID(now time.Time) string {
 	for i, c := range b {
 		tail[i] = idAlphabet[c%32] // 256 is a multiple of 32: no bias
 	}
-	return now.UTC().Format("20060102-150405") + "-" + string(tail)
+	return now.UTC().Format(idTime) + "-" + string(tail)
 }
+
+// idTime is the layout of the time an id begins with.
+const idTime = "20060102-150405"
 
 // IDError refuses a string that cannot name a session folder.
 type IDError struct {

@@ -94,6 +94,11 @@ type Choices struct {
 	Guides []string
 	Guide  string
 	Model  string
+	// SleepTail is how long a sleep session's soundscape plays on after
+	// its words; ProposesSleep says whether an intention asks for a sleep
+	// session (the form then turns Sleep on).
+	SleepTail     time.Duration
+	ProposesSleep func(intention string) bool
 }
 
 // Run is a session under way. The engine's methods are safe from any
@@ -115,6 +120,9 @@ type Run interface {
 	Unsaved() error
 	// Close's error, if any, says itself what was not saved.
 	Close() error
+	// Done is closed when the run has stopped: a sleep session's, once
+	// the sound after its words has ended too.
+	Done() <-chan struct{}
 	// After the guide failed and the session is interrupted: run again on
 	// the same guide, or carry on with the built-in one.
 	Retry() error

@@ -207,6 +207,9 @@ func (r *testRun) finished() <-chan struct{} {
 	return r.done
 }
 
+// Done is closed when the engine's run returns.
+func (r *testRun) Done() <-chan struct{} { return r.finished() }
+
 func (r *testRun) Retry() error { return r.again(nil) }
 
 func (r *testRun) ContinueBuiltin() error { return r.again(plainGuide{}) }
@@ -392,6 +395,9 @@ func (b *fakeBackend) Choices() Choices {
 		Voices: []string{"auto", "espeak-ng", "none"}, Voice: "auto",
 		Soundscapes: []string{"brown", "none"}, Soundscape: "brown",
 		Guides: []string{"openai", "builtin"}, Guide: "openai", Model: "gpt-4.1-mini",
+		SleepTail: 30 * time.Minute,
+		// The guide's rule, as far as these tests need it.
+		ProposesSleep: func(intention string) bool { return strings.Contains(strings.ToLower(intention), "sleep") },
 	}
 }
 

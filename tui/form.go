@@ -21,6 +21,7 @@ type formField int
 const (
 	fieldLength formField = iota
 	fieldIntention
+	fieldSleep
 	fieldGuide
 	fieldVoice
 	fieldSoundscape
@@ -28,12 +29,16 @@ const (
 	fieldCount
 )
 
-// formView asks for what a new session needs: length, intention, guide,
-// voice, soundscape. Every field has a sensible default, so enter at once
-// begins.
+// formView asks for what a new session needs: length, intention, sleep,
+// guide, voice, soundscape. Every field has a sensible default, so enter
+// at once begins.
 type formView struct {
-	choices    Choices
-	length     int // index into choices.Lengths
+	choices Choices
+	length  int // index into choices.Lengths
+	// sleep follows the intention — on when it speaks of sleep, bed or
+	// night — until the listener sets it themselves.
+	sleep      bool
+	sleepSet   bool
 	guide      int
 	voice      int
 	soundscape int
@@ -65,7 +70,10 @@ func (f *formView) SetStyles(s *Styles) { f.intention.SetStyles(s.TextInput) }
 // cleaned by the engine's rule; Update has refused one the rule refuses.
 func (f formView) Options() engine.Options {
 	intention, _ := engine.CleanIntention(f.intention.Value())
-	o := engine.Options{Intention: intention}
+	o := engine.Options{Intention: intention, Sleep: f.sleep}
+	if f.sleep {
+		o.SleepTail = f.choices.SleepTail
+	}
 	if len(f.choices.Lengths) > 0 {
 		o.Length = time.Duration(f.choices.Lengths[f.length]) * time.Minute
 	}
@@ -122,6 +130,11 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 	switch f.focus {
 	case fieldLength:
 		f.length = cycle(f.length, step, len(f.choices.Lengths))
+	case fieldSleep:
+		if step != 0 || kp.String() == "space" {
+			f.sleep = step > 0 || (step == 0 && !f.sleep)
+			f.sleepSet = true
+		}
 	case fieldGuide:
 		f.guide = cycle(f.guide, step, len(f.choices.Guides))
 	case fieldVoice:
@@ -147,6 +160,7 @@ func (f *formView) keepPlain(before string) {
 	if v == before {
 		return
 	}
+	defer f.followIntention()
 	f.refusal = ""
 	var b strings.Builder
 	for _, r := range v {
@@ -161,6 +175,14 @@ func (f *formView) keepPlain(before string) {
 	}
 	if f.refusal != "" {
 		f.intention.SetValue(b.String())
+	}
+}
+
+// followIntention turns sleep on when the intention speaks of sleep, and
+// off when it no longer does, until the listener has set it themselves.
+func (f *formView) followIntention() {
+	if !f.sleepSet && f.choices.ProposesSleep != nil {
+		f.sleep = f.choices.ProposesSleep(f.intention.Value())
 	}
 }
 
@@ -223,6 +245,7 @@ func (f formView) View(width int, s *Styles) string {
 		b.WriteString(s.Error.Render(wrap.Render(human.Line(f.refusal))) + "\n")
 	}
 	b.WriteString("\n")
+	b.WriteString(label(fieldSleep, "Sleep") + " " + choices(fieldSleep, []string{"off", "on"}, boolIndex(f.sleep), f.sleepNote()) + "\n\n")
 	if len(f.choices.Guides) > 0 {
 		guideNote := ""
 		switch {
@@ -241,4 +264,23 @@ func (f formView) View(width int, s *Styles) string {
 	}
 	b.WriteString(begin)
 	return b.String()
+}
+
+// sleepNote says what a sleep session does.
+func (f formView) sleepNote() string {
+	switch {
+	case !f.sleep:
+		return "a waking close"
+	case f.choices.SleepTail <= 0:
+		return "nothing wakes you; the sound stops with the words"
+	default:
+		return fmt.Sprintf("nothing wakes you; the sound plays on %d min", int(f.choices.SleepTail.Minutes()))
+	}
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

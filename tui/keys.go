@@ -127,8 +127,12 @@ func (k KeyMap) formHelp() screenKeys {
 	}
 }
 
-func (k KeyMap) sessionHelp(status engine.Status) screenKeys {
+func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	if drifting {
+		stop := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "stop the sound"))
+		return screenKeys{short: []key.Binding{stop}, full: [][]key.Binding{{stop}}}
+	}
 	if status == engine.Interrupted {
 		return screenKeys{
 			short: []key.Binding{k.Retry, k.Builtin, quit, k.Cancel},

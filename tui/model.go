@@ -45,8 +45,10 @@ const (
 // Options configure the model.
 type Options struct {
 	Backend Backend
-	// Run, when set, opens straight on this session (lull new/resume).
-	Run Run
+	// Run, when set, opens straight on this session (lull new/resume);
+	// Notices are said about it once, before its own.
+	Run     Run
+	Notices []string
 	// Form opens straight on the new-session form (lull new).
 	Form bool
 	// Now is the clock for "last active" (tests fix it).
@@ -83,6 +85,7 @@ type Model struct {
 	sess sessionView
 
 	run       Run
+	notes     []string // to say about the run opened straight on, with its notices
 	sub       *engine.Subscription
 	followCtx context.Context // ends when the view lets go of the run
 	runCancel context.CancelFunc
@@ -129,6 +132,7 @@ func New(o Options) Model {
 	m.home = newHomeView(m.styles, m.now)
 	if o.Run != nil {
 		m.direct = true
+		m.notes = o.Notices
 		m.attach(o.Run)
 	} else if o.Form {
 		m.direct = true
@@ -281,7 +285,7 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenForm:
 		return m.keys.formHelp()
 	case screenSession:
-		return m.keys.sessionHelp(m.sess.status)
+		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/lipgloss/v2"
 
@@ -23,6 +24,12 @@ type sessionView struct {
 	problem   string        // the last error, shown while interrupted; printable
 	unsaved   string        // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
 	asked     engine.Status // the listener's pause or resume, until the engine confirms it
+	// A sleep session plays its soundscape on for tail after its words:
+	// drifting says it does now, drift for how long (as last told).
+	sleep    bool
+	tail     time.Duration
+	drifting bool
+	drift    time.Duration
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -33,6 +40,8 @@ func newSessionView(st engine.State) sessionView {
 		progress:  engine.Progress{Status: st.Status, Phase: st.Phase, Elapsed: st.Elapsed, Length: st.Length},
 		words:     newTranscript(),
 		summary:   st.Summary,
+		sleep:     st.Sleep,
+		tail:      st.SleepTail,
 	}
 	v.words.rebuild(st.History)
 	return v
@@ -61,6 +70,14 @@ func (v *sessionView) apply(ev engine.Event) {
 	case engine.EventCompleted:
 		v.status = engine.Completed
 		v.words.current = -1
+		if v.sleep && v.tail > 0 {
+			// The sound plays on: drifting from this moment, so the
+			// screen goes straight from the last words to the quiet line.
+			v.drifting, v.drift = true, v.tail
+		}
+	}
+	if left, ok := Drifting(ev); ok {
+		v.drifting, v.drift = true, left
 	}
 }
 
@@ -88,6 +105,9 @@ func (v sessionView) statusWord() string {
 		}
 		return "speaking"
 	case engine.Completed:
+		if v.drifting {
+			return "drifting"
+		}
 		return "complete"
 	default:
 		return string(v.status)
@@ -106,6 +126,9 @@ func (v sessionView) View(width, height int, s *Styles) string {
 		dot = "❚❚"
 	}
 	state := s.Status[v.status].Render(dot + " " + v.statusWord())
+	if v.drifting {
+		state = s.Muted.Render("◌ " + v.statusWord())
+	}
 	header := spread(title, state, width)
 
 	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed}
@@ -131,7 +154,9 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	}
 	used := lipgloss.Height(strings.Join(top, "\n"))
 	body := ""
-	if v.status == engine.Completed {
+	if v.drifting {
+		body = s.Muted.Render(truncate(DriftLine(v.drift, "q"), width))
+	} else if v.status == engine.Completed {
 		body = v.completion(width, s)
 	} else if v.status == engine.Interrupted {
 		body = v.interrupted(width, s)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,6 +35,9 @@ type (
 		gen int
 		err error
 	}
+	// endedMsg says a sleep session's run has stopped: its words and the
+	// sound after them are over.
+	endedMsg struct{ gen int }
 	// closedMsg says a run has been paused, saved and let go of.
 	closedMsg struct {
 		id   string
@@ -89,8 +93,8 @@ func (m Model) tick() tea.Cmd {
 
 // showNotices reads the run's notices for the status line.
 func (m Model) showNotices() tea.Cmd {
-	r := m.run
-	return func() tea.Msg { return noticesMsg(r.Notices()) }
+	r, notes := m.run, m.notes
+	return func() tea.Msg { return noticesMsg(append(slices.Clip(notes), r.Notices()...)) }
 }
 
 // checkSaved asks, off the UI goroutine, whether the run's last save
@@ -119,8 +123,25 @@ func (m *Model) closeRun(quit bool) tea.Cmd {
 	}
 	m.closing = true
 	r := m.run
-	cmd := m.status.set("Saving…", levelInfo, 0)
+	var cmd tea.Cmd
+	if !m.sess.status.Finished() { // a finished session was saved as it finished
+		cmd = m.status.set("Saving…", levelInfo, 0)
+	}
 	return tea.Batch(cmd, func() tea.Msg { return closedMsg{id: r.ID(), err: r.Close(), quit: quit} })
+}
+
+// awaitEnd waits for a sleep session's run to stop — its sound after the
+// words ended, or stopped — to let lull go quietly.
+func (m Model) awaitEnd() tea.Cmd {
+	r, ctx, gen := m.run, m.followCtx, m.gen
+	return func() tea.Msg {
+		select {
+		case <-r.Done():
+			return endedMsg{gen: gen}
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -161,10 +182,18 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return m, cmd
 		}
+		m.notes = nil // they were about the run lull opened on
 		m.attach(msg.run)
 		return m, tea.Batch(m.follow(), m.tick(), m.showNotices())
 	case eventsMsg:
 		return m.onEvents(msg)
+	case endedMsg:
+		if msg.gen != m.gen || m.run == nil {
+			return m, nil
+		}
+		// The listener is asleep: lull leaves without a word, the
+		// session complete.
+		return m, m.closeRun(true)
 	case tickMsg:
 		if msg.gen != m.gen || m.run == nil || m.closing {
 			return m, nil
@@ -243,6 +272,9 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		case engine.EventCompleted:
 			m.sess.summary = m.run.Snapshot().Summary
 			check = true
+			if m.sess.sleep {
+				cmds = append(cmds, m.awaitEnd())
+			}
 		}
 		m.sess.apply(ev)
 	}

@@ -35,6 +35,10 @@ func press(m Model, keys ...string) (Model, tea.Cmd) {
 			msg = tea.KeyPressMsg{Code: tea.KeyDown}
 		case "ctrl+c":
 			msg = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+		case "ctrl+u":
+			msg = tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}
+		case "shift+tab":
+			msg = tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
 		default:
 			r := []rune(k)[0]
 			msg = tea.KeyPressMsg{Code: r, Text: k}
@@ -97,7 +101,7 @@ func TestFormStartsASessionWithTheChoices(t *testing.T) {
 	m = sized(m, 80, 24)
 	m, _ = press(m, "right", "right", "tab") // length 10 → 20, then the intention
 	m, _ = press(m, "s", "l", "e", "e", "p")
-	m, _ = press(m, "tab", "right")                          // guide: openai → builtin
+	m, _ = press(m, "tab", "tab", "right")                   // sleep (on: the intention asks), then guide: openai → builtin
 	m, _ = press(m, "tab", "right", "right", "tab", "right") // voice none, soundscape none
 	m, cmd := press(m, "enter")
 	m = run(t, m, cmd)
@@ -105,13 +109,75 @@ func TestFormStartsASessionWithTheChoices(t *testing.T) {
 		t.Fatalf("started %d sessions", len(b.started))
 	}
 	got := b.started[0]
-	if got.Length != 20*time.Minute || got.Intention != "sleep" || got.Guide != "builtin" || got.Voice != "none" || got.Soundscape != "none" {
+	if got.Length != 20*time.Minute || got.Intention != "sleep" || got.Guide != "builtin" || got.Voice != "none" || got.Soundscape != "none" ||
+		!got.Sleep || got.SleepTail != 30*time.Minute {
 		t.Errorf("started with %+v", got)
 	}
 	if m.screen != screenSession || m.run == nil {
 		t.Errorf("screen %d after start", m.screen)
 	}
 	_ = m.run.Close()
+}
+
+// The Sleep field turns on by itself while the intention speaks of sleep,
+// and off when it no longer does — until the listener sets it.
+func TestFormSleepFollowsTheIntentionUntilSet(t *testing.T) {
+	start := func(m Model) engine.Options {
+		t.Helper()
+		b := &fakeBackend{}
+		m.backend = b
+		m, cmd := press(m, "enter")
+		m = run(t, m, cmd)
+		if len(b.started) != 1 {
+			t.Fatalf("started %d sessions", len(b.started))
+		}
+		_ = m.run.Close()
+		return b.started[0]
+	}
+	form := func() Model {
+		m := New(Options{Backend: &fakeBackend{}, Form: true, Now: func() time.Time { return testNow }})
+		return sized(m, 80, 24)
+	}
+	sleepRow := func(m Model) string {
+		for _, l := range strings.Split(ansi.Strip(m.View().Content), "\n") {
+			if strings.Contains(l, "Sleep ") && !strings.Contains(l, "Intention") {
+				return strings.TrimSpace(l)
+			}
+		}
+		t.Fatal("the form has no Sleep row")
+		return ""
+	}
+
+	m := form()
+	if o := start(m); o.Sleep || o.SleepTail != 0 {
+		t.Errorf("with no intention: %+v", o)
+	}
+	if row := sleepRow(m); !strings.Contains(row, "[off]") {
+		t.Errorf("with no intention the form shows %q", row)
+	}
+	m, _ = press(m, "tab", "S", "l", "e", "e", "p", " ", "w", "e", "l", "l")
+	if row := sleepRow(m); !strings.Contains(row, "[on]") || !strings.Contains(row, "30 min") {
+		t.Errorf("the intention asks for sleep; the form shows %q", row)
+	}
+	if o := start(m); !o.Sleep || o.SleepTail != 30*time.Minute {
+		t.Errorf("the intention asks for sleep: %+v", o)
+	}
+	m, _ = press(m, "ctrl+u", "c", "a", "l", "m")
+	if row := sleepRow(m); !strings.Contains(row, "[off]") {
+		t.Errorf("the intention no longer asks for sleep; the form shows %q", row)
+	}
+
+	// Set by the listener, it stays as they set it.
+	m = form()
+	m, _ = press(m, "tab", "tab", "left", "shift+tab", "s", "l", "e", "e", "p")
+	if o := start(m); o.Sleep {
+		t.Errorf("set off, then an intention of sleep: %+v", o)
+	}
+	m = form()
+	m, _ = press(m, "tab", "tab", "right", "shift+tab", "c", "a", "l", "m")
+	if o := start(m); !o.Sleep || o.SleepTail != 30*time.Minute {
+		t.Errorf("set on, then an intention of calm: %+v", o)
+	}
 }
 
 func TestFormKeysTypeIntoTheIntention(t *testing.T) {

@@ -184,6 +184,8 @@ func TestGoldenViews(t *testing.T) {
 		form := homeModel(t, sampleSessions(), nil)
 		next, _ := form.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
 		views["form"] = next.(Model)
+		asleep, _ := press(next.(Model), "tab", "s", "l", "e", "e", "p")
+		views["form_sleep"] = asleep
 		cancel := sessionModel(sessionState(), 80, 24)
 		cancel.dialog = dialogCancel
 		views["cancel_dialog"] = cancel
@@ -191,6 +193,12 @@ func TestGoldenViews(t *testing.T) {
 		stopped := sessionModel(interrupted, 80, 24)
 		stopped.sess.problem = "The guide stopped: 503 server_error: The server had an error while processing your request. The session is interrupted; it can be resumed."
 		views["interrupted"] = stopped
+		lastWords := sessionState()
+		lastWords.Status = engine.Completed
+		lastWords.Sleep, lastWords.SleepTail = true, 45*time.Minute
+		drifting := sessionModel(lastWords, 80, 24)
+		drifting.sess.apply(engine.Event{Kind: engine.EventCompleted, Phase: engine.Resolution})
+		views["drifting"] = drifting
 		helpShown := sessionModel(sessionState(), 80, 24)
 		helpShown.help.ShowAll = true
 		views["session_help"] = helpShown

@@ -1,0 +1,42 @@
+package app
+
+import (
+	"time"
+
+	"lull/engine"
+	"lull/guide"
+)
+
+// What the built-in guide remembers of the listener's earlier sessions, so
+// that no two evenings sound alike.
+const (
+	memorySessions = 30                  // at most this many sessions
+	memoryWindow   = 21 * 24 * time.Hour // begun within this before the session
+)
+
+// memory is what the listener heard before st began: the sessions
+// created before it (never itself), most recent first. It depends on st
+// alone, so a session resumed tomorrow, in another lull, hears with the
+// memory it began with. A session that cannot be read is left out and
+// logged: it must not keep another from starting.
+func (a *App) memory(st engine.State) guide.Memory {
+	heard, problems := a.store.Heard(st.CreatedAt, memoryWindow, memorySessions)
+	for _, p := range problems {
+		a.log.Warn("left out of the built-in guide's memory", "session", st.ID, "err", p)
+	}
+	return guide.Memory{Heard: heard}
+}
+
+// builtin is the built-in guide for st, with its memory.
+func (a *App) builtin(st engine.State) (engine.Guide, error) {
+	return a.newBuiltin(a.memory(st))
+}
+
+// defaultBuiltin makes the built-in guide with the embedded material.
+func defaultBuiltin(m guide.Memory) (engine.Guide, error) {
+	g, err := guide.DefaultBuiltin(m)
+	if err != nil {
+		return nil, err // never a typed nil inside the interface
+	}
+	return g, nil
+}
