@@ -5,8 +5,6 @@ package main
 // Ctrl-C stopping it with the session complete.
 
 import (
-	"bytes"
-	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -16,27 +14,9 @@ import (
 	"lull/engine"
 )
 
-// needSleepTail skips until the engine plays a sleep session's sound on
-// after its words.
-//
-// MERGE(issue 10): that is the engine's part (branch i10-engine); on this
-// branch the engine completes a sleep session with its words. Once the
-// engine defines EventDrifting these tests always run.
-func needSleepTail(t *testing.T) {
-	t.Helper()
-	src, err := os.ReadFile("engine/events.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(src, []byte("EventDrifting")) {
-		t.Skip("the engine has no sleep tail on this branch (it comes with i10-engine)")
-	}
-}
-
 // Without a screen: the quiet line once the words end, then lull leaves by
 // itself when the sound ends, the session complete.
 func TestHeadlessSleepSessionDriftsThenEnds(t *testing.T) {
-	needSleepTail(t)
 	home := t.TempDir()
 	out, errOut, err := lull(t, home, "1000", "new", "--no-tui", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "2")
 	if err != nil {
@@ -59,7 +39,6 @@ func TestHeadlessSleepSessionDriftsThenEnds(t *testing.T) {
 
 // Ctrl-C while the sound plays on stops it: exit 0, the session complete.
 func TestHeadlessCtrlCStopsTheDrift(t *testing.T) {
-	needSleepTail(t)
 	home := t.TempDir()
 	cmd := exec.Command(lullBin, "new", "--no-tui", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "120")
 	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=100")
@@ -94,7 +73,6 @@ func TestHeadlessCtrlCStopsTheDrift(t *testing.T) {
 // In the TUI: the quiet line, and q stops the sound and leaves, the
 // session complete, not paused.
 func TestTmuxQStopsTheDrift(t *testing.T) {
-	needSleepTail(t)
 	home := t.TempDir()
 	s := newScreen(t, []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=100"}, "new", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "120")
 	screen := s.waitFor("Drifting · the sound plays on for 120 min · q stops it", 60*time.Second)
@@ -111,7 +89,6 @@ func TestTmuxQStopsTheDrift(t *testing.T) {
 
 // In the TUI: when the sound ends, lull leaves by itself.
 func TestTmuxDriftEndsAndLullLeaves(t *testing.T) {
-	needSleepTail(t)
 	home := t.TempDir()
 	s := newScreen(t, []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=100"}, "new", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "3")
 	s.waitFor("Drifting", 60*time.Second)

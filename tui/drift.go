@@ -7,20 +7,12 @@ import (
 	"lull/engine"
 )
 
-// eventDrifting is the engine's word for a sleep session's tail: complete,
-// its words ended, its soundscape playing on for the event's Duration
-// (what is left of it), Status Running, or Paused while the listener
-// paused the sound.
-//
-// MERGE(issue 10): this is engine.EventDrifting of the engine's part
-// (branch i10-engine), which is not on this branch; once merged, use
-// engine.EventDrifting here. lull's only reader of it is Drifting.
-const eventDrifting engine.EventKind = "drifting"
-
 // Drifting reports whether ev says a sleep session's soundscape plays on
-// after its words, and for how much longer.
+// after its words (complete, its sound going on for the event's Duration,
+// Status Running, or Paused while the listener paused the sound), and for
+// how much longer. lull's only reader of engine.EventDrifting.
 func Drifting(ev engine.Event) (left time.Duration, ok bool) {
-	if ev.Kind != eventDrifting {
+	if ev.Kind != engine.EventDrifting {
 		return 0, false
 	}
 	return ev.Duration, true

@@ -51,14 +51,14 @@ func TestDriftingScreenIsQuietAndQStopsIt(t *testing.T) {
 		}
 	}
 	next, _ = m.Update(eventsMsg{gen: m.gen, events: []engine.Event{
-		{Kind: eventDrifting, Phase: engine.Resolution, Status: engine.Running, Duration: 30 * time.Minute},
+		{Kind: engine.EventDrifting, Phase: engine.Resolution, Status: engine.Running, Duration: 30 * time.Minute},
 	}})
 	m = next.(Model)
 	if got := ansi.Strip(m.View().Content); got != view {
 		t.Errorf("the drifting event changed the screen:\n%s\nwas:\n%s", got, view)
 	}
 	next, _ = m.Update(eventsMsg{gen: m.gen, events: []engine.Event{
-		{Kind: eventDrifting, Phase: engine.Resolution, Status: engine.Running, Duration: 90 * time.Second},
+		{Kind: engine.EventDrifting, Phase: engine.Resolution, Status: engine.Running, Duration: 90 * time.Second},
 	}})
 	m = next.(Model)
 	if view := ansi.Strip(m.View().Content); !strings.Contains(view, "plays on for 2 min") {
