@@ -315,7 +315,7 @@ func TestQualityFreshEveryDay(t *testing.T) {
 func TestQualityIntentionsShapeTheSession(t *testing.T) {
 	t.Parallel()
 	intentions := []string{"sleep", "calm before a talk", "I can't stop worrying about work", "grief after losing my father"}
-	long := "I want to let go of this whole week of meetings and deadlines and the argument with my sister and just feel like myself again before the weekend"
+	long := "I want to let go of it all, the day, the work, the noise, and be at ease in my body and my mind for a bit now, ok thanks" // 30 words, within the 120 characters an intention may hold
 	var days []day
 	for _, in := range append(intentions, long) {
 		days = append(days, renderDay(t, t.TempDir(), false, "--length", "20", "--seed", "5", "--voice", "none",
