@@ -28,8 +28,8 @@ type espeak struct {
 // own pauses at commas and sentence ends count in the clip. Its mbrola
 // voices speak about 14 % quicker at the same -s.
 const (
-	espeakWPM       = 114
-	espeakMbrolaWPM = 100
+	espeakWPM       = 111
+	espeakMbrolaWPM = 97
 )
 
 // espeakPitch is each phase's pitch (0–99): lower as the listener sinks,

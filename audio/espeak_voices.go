@@ -26,11 +26,12 @@ var mbrolaEnglish = []string{"mb-us1", "mb-us2", "mb-us3", "mb-en1"}
 // milliseconds.
 const espeakProbeTimeout = 10 * time.Second
 
-// espeakChoice is the voice espeak-ng will use, and whether it is an
-// mbrola voice (recorded diphones: more natural than espeak-ng's own).
+// espeakChoice is the voice espeak-ng will use, as -v takes it and as the
+// listener named it, and whether it is an mbrola voice (recorded
+// diphones: more natural than espeak-ng's own).
 type espeakChoice struct {
-	voice  string
-	mbrola bool
+	voice, name string
+	mbrola      bool
 }
 
 // chooseEspeakVoice resolves the espeak.voice setting against what the
@@ -40,10 +41,10 @@ func chooseEspeakVoice(path string, cfg EspeakConfig) (espeakChoice, error) {
 	if name == "" || name == "auto" {
 		for _, v := range mbrolaEnglish {
 			if mbrolaWorks(path, v) {
-				return espeakChoice{voice: v, mbrola: true}, nil
+				return espeakChoice{voice: v, name: v, mbrola: true}, nil
 			}
 		}
-		return espeakChoice{voice: espeakVoice}, nil
+		return espeakChoice{voice: espeakVoice, name: espeakVoice}, nil
 	}
 	cat, err := listEspeakVoices(path)
 	if err != nil {
@@ -52,23 +53,28 @@ func chooseEspeakVoice(path string, cfg EspeakConfig) (espeakChoice, error) {
 	base, variant, hasVariant := strings.Cut(strings.ToLower(name), "+")
 	v, ok := cat.voices[base]
 	if !ok {
-		return espeakChoice{}, fmt.Errorf("espeak.voice %q is not a voice espeak-ng knows%s; espeak-ng --voices lists them (--voices=mb the mbrola ones)",
+		return espeakChoice{}, fmt.Errorf("the config's espeak.voice %q is not a voice espeak-ng knows%s: espeak-ng --voices lists them all, --voices=mb the mbrola ones",
 			name, closeMatches(base, cat.names()))
 	}
-	if hasVariant && !cat.variants[variant] {
-		return espeakChoice{}, fmt.Errorf("espeak.voice %q: espeak-ng has no variant %q%s; espeak-ng --voices=variant lists them",
-			name, variant, closeMatches(variant, sortedKeys(cat.variants)))
+	voice := v.file
+	if hasVariant {
+		vv, ok := cat.variants[variant]
+		if !ok {
+			return espeakChoice{}, fmt.Errorf("the config's espeak.voice %q: espeak-ng has no variant %q%s: espeak-ng --voices=variant lists them",
+				name, variant, closeMatches(variant, sortedKeys(cat.variants)))
+		}
+		voice += "+" + vv
 	}
-	if v.mbrola && !mbrolaWorks(path, v.file) {
-		return espeakChoice{}, fmt.Errorf("espeak.voice %q is an mbrola voice that is not installed here: %s", name, mbrolaInstall(v.file))
+	if v.mbrola && !mbrolaWorks(path, voice) {
+		return espeakChoice{}, fmt.Errorf("the config's espeak.voice %q is an mbrola voice that is not installed here: %s", name, mbrolaInstall(v.file))
 	}
-	return espeakChoice{voice: name, mbrola: v.mbrola}, nil
+	return espeakChoice{voice: voice, name: name, mbrola: v.mbrola}, nil
 }
 
 // mbrolaInstall is how a Debian or Ubuntu listener installs an mbrola
 // voice: mb-us1 comes in mbrola-us1.
-func mbrolaInstall(voice string) string {
-	db, _, _ := strings.Cut(strings.TrimPrefix(voice, "mb-"), "-")
+func mbrolaInstall(file string) string {
+	db, _, _ := strings.Cut(strings.TrimPrefix(file[strings.LastIndex(file, "/")+1:], "mb-"), "-")
 	return "sudo apt-get install mbrola mbrola-" + db + " (on Debian mbrola is in contrib and its voices in non-free; on Ubuntu in universe and multiverse)"
 }
 
@@ -89,23 +95,24 @@ func mbrolaWorks(path, voice string) bool {
 	return err == nil && len(out) > 44 // more than a WAV header
 }
 
-// espeakVoice is one voice espeak-ng lists.
+// espeakEntry is one voice espeak-ng lists.
 type espeakEntry struct {
-	file   string // its file's base name, lower case: "en-us", "mb-us1"
+	file   string // as listed, which -v always takes: "gmw/en-US", "mb/mb-us1"
 	mbrola bool
 }
 
-// espeakCatalog is what espeak-ng --voices lists, by every name -v takes
-// (language, voice name, file, lower case), and its variants.
+// espeakCatalog is what espeak-ng --voices lists, by every name a
+// listener may give it in lower case (its file, the file's base name, its
+// voice name, its language), and its variants' files by name likewise.
 type espeakCatalog struct {
 	voices   map[string]espeakEntry
-	variants map[string]bool
+	variants map[string]string
 }
 
 func (c *espeakCatalog) names() []string { return sortedKeys(c.voices) }
 
 func listEspeakVoices(path string) (*espeakCatalog, error) {
-	cat := &espeakCatalog{voices: map[string]espeakEntry{}, variants: map[string]bool{}}
+	cat := &espeakCatalog{voices: map[string]espeakEntry{}, variants: map[string]string{}}
 	for _, which := range []string{"--voices", "--voices=mb", "--voices=variant"} {
 		ctx, cancel := context.WithTimeout(context.Background(), espeakProbeTimeout)
 		cmd := exec.CommandContext(ctx, path, which)
@@ -125,22 +132,27 @@ func listEspeakVoices(path string) (*espeakCatalog, error) {
 }
 
 // parseEspeakVoices reads espeak-ng's table: Pty, Language, Age/Gender,
-// VoiceName, File, Other Languages.
+// VoiceName, File, Other Languages. A name two voices share (a language)
+// stays with the first listed: espeak-ng's own voices come before mbrola's.
 func parseEspeakVoices(out []byte, cat *espeakCatalog) {
 	for _, line := range bytes.Split(out, []byte("\n")) {
 		f := strings.Fields(string(line))
 		if len(f) < 5 || f[0] == "Pty" {
 			continue
 		}
-		lang, name, file := strings.ToLower(f[1]), strings.ToLower(f[3]), strings.ToLower(f[4])
+		file := f[4]
 		base := file[strings.LastIndex(file, "/")+1:]
-		if lang == "variant" {
-			cat.variants[base] = true
-			cat.variants[name] = true
+		names := []string{strings.ToLower(base), strings.ToLower(file), strings.ToLower(f[3]), strings.ToLower(f[1])}
+		if f[1] == "variant" {
+			for _, n := range names[:3] {
+				if _, taken := cat.variants[n]; !taken {
+					cat.variants[n] = base
+				}
+			}
 			continue
 		}
-		e := espeakEntry{file: base, mbrola: strings.HasPrefix(file, "mb/")}
-		for _, n := range []string{base, file, name, lang} {
+		e := espeakEntry{file: file, mbrola: strings.HasPrefix(file, "mb/")}
+		for _, n := range names {
 			if _, taken := cat.voices[n]; !taken {
 				cat.voices[n] = e
 			}
@@ -149,7 +161,7 @@ func parseEspeakVoices(out []byte, cat *espeakCatalog) {
 }
 
 // closeMatches names the few known names nearest to a mistyped one, as
-// "; did you mean a, b or c?" — or nothing when none is near.
+// " (did you mean a, b or c?)" — or nothing when none is near.
 func closeMatches(name string, known []string) string {
 	type scored struct {
 		name string
@@ -171,9 +183,9 @@ func closeMatches(name string, known []string) string {
 		names = append(names, s.name)
 	}
 	if len(names) == 1 {
-		return "; did you mean " + names[0] + "?"
+		return " (did you mean " + names[0] + "?)"
 	}
-	return "; did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "?"
+	return " (did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "?)"
 }
 
 // editDistance is Levenshtein's, over bytes (voice names are ASCII).
@@ -204,4 +216,19 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// mbrolaReady reports whether espeak-ng here can speak through one of the
+// mbrola English voices.
+func mbrolaReady() bool {
+	path, err := exec.LookPath("espeak-ng")
+	if err != nil {
+		return false
+	}
+	for _, v := range mbrolaEnglish {
+		if mbrolaWorks(path, v) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,16 +1,19 @@
 package audio
 
 import (
+	"context"
 	"math"
 	"time"
 
 	"github.com/gopxl/beep/v2"
+
+	"lull/engine"
 )
 
 // Every clip, whatever voice made it, is brought to one loudness over its
 // speech, so a voice that takes over mid-session, or a line from another
 // engine, sounds as loud as the one before; then a line's delivery may
-// soften it. The Player does this, once, for every clip it prepares.
+// soften it: voiceLine, for every clip the Player prepares.
 const (
 	// speechLevel is a clip's RMS over its speech, in dBFS (the voice
 	// track then plays it at voiceGain).
@@ -33,6 +36,17 @@ const (
 	levelBlock     = 10 * time.Millisecond
 	limiterRelease = 30 * time.Millisecond // how quickly a limited peak's gain eases back
 )
+
+// voiceLine is how every clip comes to be, whatever the voice: spoken at
+// rate, then levelled, then softened by the line's delivery.
+func voiceLine(ctx context.Context, v Voice, l engine.Line, rate beep.SampleRate) ([]float32, error) {
+	samples, err := v.Speak(ctx, l, rate)
+	if err != nil {
+		return nil, err
+	}
+	level(samples, rate, l.Delivery.Soften)
+	return samples, nil
+}
 
 // level sets clip (mono, at rate) in place to speechLevel less soften dB
 // over its speech, with no sample above peakCeiling.

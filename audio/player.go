@@ -199,11 +199,10 @@ func (p *Player) Prepare(ctx context.Context, l engine.Line) (engine.Utterance, 
 		return &clip{text: l.Text, phase: l.Phase, d: engine.EstimateSpeech(l.Text, l.Phase)}, nil
 	}
 	start := time.Now()
-	samples, err := v.Speak(ctx, l, Rate)
+	samples, err := voiceLine(ctx, v, l, Rate)
 	if err != nil {
 		return nil, err
 	}
-	level(samples, Rate, l.Delivery.Soften)
 	c := &clip{text: l.Text, phase: l.Phase, samples: samples, d: Rate.D(len(samples))}
 	p.log.Debug("synthesized", slog.String("voice", v.Name()), slog.Duration("took", time.Since(start)),
 		slog.Duration("clip", c.d))

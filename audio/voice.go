@@ -98,11 +98,6 @@ func findVoice(name string, cfg VoiceConfig, notify func(string)) (v Voice, noti
 		return nil, nil, nil
 	}
 	all := probeVoices(cfg)
-	for _, f := range all {
-		if f.err != nil {
-			return nil, nil, f.err // a setting to mend, whichever voice was asked
-		}
-	}
 	first := -1
 	if name == "auto" {
 		first = firstAvailable(all, 0)
@@ -133,6 +128,11 @@ func findVoice(name string, cfg VoiceConfig, notify func(string)) (v Voice, noti
 			voices = append(voices, f.voice)
 		}
 	}
+	for i, f := range all {
+		if f.warning != "" && (i == first || !f.remote) {
+			notices = append(notices, f.warning)
+		}
+	}
 	return newChain(voices, notify), notices, nil
 }
 
@@ -143,8 +143,10 @@ type found struct {
 	remote bool  // sends the text elsewhere: never a fallback
 	where  string
 	note   string // why it is not available, or what it uses
-	err    error  // a setting that is wrong: no session until it is mended
-	mbrola bool   // espeak-ng speaking through an mbrola voice
+	// warning is a setting of this voice that could not be followed, and
+	// what it does instead: the listener is told when it may speak.
+	warning string
+	mbrola  bool // espeak-ng speaking through an mbrola voice
 }
 
 // probeVoices finds every engine, in the order auto prefers them: a
@@ -177,13 +179,17 @@ func probeEspeak(cfg EspeakConfig) found {
 	f := found{name: "espeak-ng", where: path}
 	choice, err := chooseEspeakVoice(path, cfg)
 	if err != nil {
-		f.note, f.err = err.Error(), err
-		return f
+		// Like a voice that is not installed: said, and spoken past.
+		choice = espeakChoice{voice: espeakVoice, name: espeakVoice}
+		f.warning = err.Error() + "; espeak-ng speaks with " + espeakVoice + "."
 	}
 	f.voice = &espeak{path: path, voice: choice.voice, mbrola: choice.mbrola}
-	f.note, f.mbrola = "voice "+choice.voice, choice.mbrola
+	f.note, f.mbrola = "voice "+choice.name, choice.mbrola
 	if choice.mbrola {
 		f.note += " (mbrola)"
+	}
+	if f.warning != "" {
+		f.note = f.warning
 	}
 	return f
 }

@@ -21,7 +21,7 @@ type flite struct{ path string }
 // lasts this much longer than slt's own, which is near 180 words a
 // minute. Measured on whole sessions, with the pauses at commas, the clips
 // come out near 115 words a minute in the opening, 85 in the relaxation.
-const fliteStretch = 1.62
+const fliteStretch = 1.66
 
 // flitePitch is each phase's target mean pitch in Hz (slt speaks near
 // 165 Hz on its own): lower as the listener sinks, brighter in resolution.

@@ -2,11 +2,11 @@ package audio
 
 import (
 	"bytes"
-	"math"
 	"context"
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"os"
