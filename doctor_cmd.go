@@ -23,8 +23,9 @@ func (c *cli) doctorCmd() *cobra.Command {
 		Use:   "doctor",
 		Short: "Check the sound card, the voices and the settings lull would use",
 		Long: "Report what lull finds on this machine: whether a sound card opens, the voices\n" +
-			"installed and which one auto picks, the soundscapes, the breathing rhythm, the\n" +
-			"guide and LLM settings (never a key), and where the files are.",
+			"installed and which one auto picks, the local voices that would sound better and\n" +
+			"how to install them, the soundscapes, the breathing rhythm, the guide and LLM\n" +
+			"settings (never a key), and where the files are.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return c.withEnv(func(env *environment) error { return c.doctor(env) })
@@ -73,6 +74,22 @@ func (c *cli) doctor(env *environment) error {
 		row(mark+" "+v.Name, state, where, v.Note)
 	}
 	row("  your choice", cfg.Voice)
+	espeakVoice := cfg.Espeak.Voice
+	if espeakVoice == "" {
+		espeakVoice = "auto"
+	}
+	row("  espeak.voice", espeakVoice)
+	w.Flush()
+
+	section("Better local voices")
+	if advice := audio.AdviseVoices(env.app.Voices()); len(advice) == 0 {
+		row("none", "lull already has the most natural local voice it knows")
+	} else {
+		for _, a := range advice {
+			row(a.Voice, a.Why)
+			row("", a.Install)
+		}
+	}
 	w.Flush()
 
 	section("Sound settings")

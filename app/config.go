@@ -21,6 +21,7 @@ type Config struct {
 	Soundscape string          `yaml:"soundscape"` // a name from audio.Soundscapes
 	Piper      PiperConfig     `yaml:"piper"`
 	Speech     SpeechConfig    `yaml:"speech"`
+	Espeak     EspeakConfig    `yaml:"espeak"`
 	Breathing  BreathingConfig `yaml:"breathing"`
 	Sleep      SleepConfig     `yaml:"sleep"`
 	Guide      string          `yaml:"guide"` // auto, builtin or openai
@@ -41,6 +42,13 @@ type SpeechConfig struct {
 	Model   string `yaml:"model"`
 	Voice   string `yaml:"voice"`
 	Format  string `yaml:"format"` // wav or pcm
+}
+
+// EspeakConfig chooses espeak-ng's voice: auto (an installed mbrola
+// English voice, else en-us+f2) or any voice espeak-ng lists, checked
+// when a session sets up its voice.
+type EspeakConfig struct {
+	Voice string `yaml:"voice"`
 }
 
 // BreathingConfig is the breathing phase's rhythm, in seconds, and
@@ -131,6 +139,7 @@ func (c Config) Voices(getenv func(string) string) audio.VoiceConfig {
 		Piper: audio.PiperConfig{Binary: c.Piper.Binary, Model: c.Piper.Model},
 		Speech: audio.SpeechConfig{BaseURL: c.Speech.BaseURL, Model: c.Speech.Model,
 			Voice: c.Speech.Voice, Format: c.Speech.Format},
+		Espeak: audio.EspeakConfig{Voice: c.Espeak.Voice},
 	}
 	switch {
 	case c.Speech.BaseURL != "" && !llm.IsOpenAI(c.Speech.BaseURL):

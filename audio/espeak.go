@@ -2,6 +2,7 @@ package audio
 
 import (
 	"context"
+	"math"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -13,38 +14,68 @@ import (
 )
 
 // espeak is the espeak-ng voice: fast (about 25 ms a sentence here) and
-// everywhere, if plain.
-type espeak struct{ path string }
-
-// espeakStyle is a phase's delivery: words per minute, pitch (0–99) and
-// the pause between words (in 10 ms units). Slower and lower as the
-// listener sinks; gently quicker in resolution.
-type espeakStyle struct{ wpm, pitch, gap int }
-
-var espeakStyles = [len(engine.Phases)]espeakStyle{
-	engine.Atmosphere: {150, 42, 1},
-	engine.Breathing:  {145, 40, 2},
-	engine.Sensory:    {140, 40, 2},
-	engine.Relaxation: {128, 36, 3},
-	engine.Resolution: {155, 44, 1},
+// everywhere, if plain; through an mbrola voice (mb-us1…) it speaks with
+// recorded human diphones instead of its own formants.
+type espeak struct {
+	path   string
+	voice  string // an installed espeak-ng voice, as -v takes it
+	mbrola bool   // voice is an mbrola voice
 }
 
-// espeakVoice is a soft, low variant of English.
+// espeakWPM is espeak-ng's -s at a pace of 1. Measured on whole sessions,
+// the clips then come out at 115–120 words a minute in the opening and
+// 80–85 in the relaxation (the relaxation's lines pause more): espeak-ng's
+// own pauses at commas and sentence ends count in the clip. Its mbrola
+// voices speak about 14 % quicker at the same -s.
+const (
+	espeakWPM       = 111
+	espeakMbrolaWPM = 97
+)
+
+// espeakPitch is each phase's pitch (0–99): lower as the listener sinks,
+// a little brighter in resolution.
+var espeakPitch = [len(engine.Phases)]int{
+	engine.Atmosphere: 42,
+	engine.Breathing:  40,
+	engine.Sensory:    40,
+	engine.Relaxation: 36,
+	engine.Resolution: 44,
+}
+
+// espeakVoice is a soft, low variant of English: what lull uses when no
+// mbrola English voice is installed and the config names none.
 const espeakVoice = "en-us+f2"
 
 func (e *espeak) Name() string { return "espeak-ng" }
 
-func (e *espeak) Speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
-	l := localEngine{name: e.Name(), command: e.command}
-	return l.speak(ctx, text, p, rate)
+func (e *espeak) Speak(ctx context.Context, l engine.Line, rate beep.SampleRate) ([]float32, error) {
+	le := localEngine{name: e.Name(), command: e.command}
+	return le.speak(ctx, l, rate)
+}
+
+// espeakArgs are the pace, pitch and word gap of a line: -s from the one
+// pace, and a gap between words (in 10 ms units) that opens as the pace
+// slows, so slow speech gets room between its words, not only drawn-out
+// vowels.
+func espeakArgs(l engine.Line, mbrola bool) []string {
+	pace, base := paceOf(l), float64(espeakWPM)
+	if mbrola {
+		base = espeakMbrolaWPM
+	}
+	wpm := max(int(math.Round(base*pace)), 80) // espeak-ng's slowest
+	gap := max(int(math.Round(1+10*(1/pace-1))), 0)
+	return []string{"-s", strconv.Itoa(wpm), "-p", strconv.Itoa(phaseStyle(&espeakPitch, l.Phase)), "-g", strconv.Itoa(gap)}
 }
 
 // command reads the sentence on stdin and writes the WAV to a file: a
 // file's header carries the true sizes.
-func (e *espeak) command(ctx context.Context, text string, p engine.Phase, dir string) *exec.Cmd {
-	st := phaseStyle(&espeakStyles, p)
-	cmd := exec.CommandContext(ctx, e.path, "-w", filepath.Join(dir, wavFile), "-v", espeakVoice,
-		"-s", strconv.Itoa(st.wpm), "-p", strconv.Itoa(st.pitch), "-g", strconv.Itoa(st.gap))
-	cmd.Stdin = strings.NewReader(text)
+func (e *espeak) command(ctx context.Context, l engine.Line, dir string) *exec.Cmd {
+	voice := e.voice
+	if voice == "" {
+		voice = espeakVoice
+	}
+	args := append([]string{"-w", filepath.Join(dir, wavFile), "-v", voice}, espeakArgs(l, e.mbrola)...)
+	cmd := exec.CommandContext(ctx, e.path, args...)
+	cmd.Stdin = strings.NewReader(l.Text)
 	return cmd
 }

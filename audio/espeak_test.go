@@ -23,11 +23,11 @@ func TestEspeakSpeaksAtTheOutputRateSlowerInRelaxation(t *testing.T) {
 	v := needEspeak(t)
 	const text = "Let your shoulders soften, and feel the weight of your arms."
 	ctx := context.Background()
-	relax, err := v.Speak(ctx, text, engine.Relaxation, Rate)
+	relax, err := v.Speak(ctx, engine.Line{Text: text, Phase: engine.Relaxation}, Rate)
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick, err := v.Speak(ctx, text, engine.Resolution, Rate)
+	quick, err := v.Speak(ctx, engine.Line{Text: text, Phase: engine.Resolution}, Rate)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestEspeakTakesHostileTextAsWords(t *testing.T) {
 	v := needEspeak(t)
 	// Text that would be options or a file name on a command line.
 	for _, text := range []string{"--help", "-w /tmp/x.wav", "$(rm -rf /)"} {
-		clip, err := v.Speak(context.Background(), text, engine.Sensory, Rate)
+		clip, err := v.Speak(context.Background(), engine.Line{Text: text, Phase: engine.Sensory}, Rate)
 		if err != nil {
 			t.Errorf("%q: %v", text, err)
 		} else if len(clip) == 0 {
@@ -65,7 +65,7 @@ func TestEspeakStopsWithItsContext(t *testing.T) {
 	v := needEspeak(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := v.Speak(ctx, "Never heard.", engine.Sensory, Rate); err == nil {
+	if _, err := v.Speak(ctx, engine.Line{Text: "Never heard.", Phase: engine.Sensory}, Rate); err == nil {
 		t.Error("a cancelled synthesis succeeded")
 	}
 }

@@ -189,7 +189,8 @@ type clip struct {
 
 func (c *clip) Duration() time.Duration { return c.d }
 
-// Prepare synthesizes a line ahead of playback.
+// Prepare synthesizes a line ahead of playback, at the one loudness every
+// clip has (less its delivery's softening).
 func (p *Player) Prepare(ctx context.Context, l engine.Line) (engine.Utterance, error) {
 	p.mu.Lock()
 	v := p.voice
@@ -198,7 +199,7 @@ func (p *Player) Prepare(ctx context.Context, l engine.Line) (engine.Utterance, 
 		return &clip{text: l.Text, phase: l.Phase, d: engine.EstimateSpeech(l.Text, l.Phase)}, nil
 	}
 	start := time.Now()
-	samples, err := v.Speak(ctx, l.Text, l.Phase, Rate)
+	samples, err := voiceLine(ctx, v, l, Rate)
 	if err != nil {
 		return nil, err
 	}

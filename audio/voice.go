@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/gopxl/beep/v2"
@@ -13,11 +14,12 @@ import (
 	"lull/engine"
 )
 
-// Voice turns a sentence into speech in the phase's style: mono samples
-// at the output rate, so the clip's duration is known before it plays.
+// Voice turns a line into speech in its phase's style at its delivery's
+// pace (see paceOf): mono samples at rate, so the clip's duration is known
+// before it plays. Its loudness is the Player's to set (see level).
 type Voice interface {
 	Name() string
-	Speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error)
+	Speak(ctx context.Context, l engine.Line, rate beep.SampleRate) ([]float32, error)
 }
 
 // Voices are the names a listener can choose: auto picks the best one
@@ -35,10 +37,12 @@ func CheckVoice(name string) error {
 }
 
 // VoiceConfig is what the voices need beyond their names: where piper and
-// its model are, and which OpenAI-compatible speech server to use.
+// its model are, which OpenAI-compatible speech server to use, and which
+// voice espeak-ng speaks with.
 type VoiceConfig struct {
 	Piper  PiperConfig
 	Speech SpeechConfig
+	Espeak EspeakConfig
 }
 
 // PiperConfig points at a piper binary (a path, or a name on PATH) and a
@@ -124,6 +128,11 @@ func findVoice(name string, cfg VoiceConfig, notify func(string)) (v Voice, noti
 			voices = append(voices, f.voice)
 		}
 	}
+	for i, f := range all {
+		if f.warning != "" && (i == first || !f.remote) {
+			notices = append(notices, f.warning)
+		}
+	}
 	return newChain(voices, notify), notices, nil
 }
 
@@ -134,20 +143,55 @@ type found struct {
 	remote bool  // sends the text elsewhere: never a fallback
 	where  string
 	note   string // why it is not available, or what it uses
+	// warning is a setting of this voice that could not be followed, and
+	// what it does instead: the listener is told when it may speak.
+	warning string
+	mbrola  bool // espeak-ng speaking through an mbrola voice
 }
 
-// probeVoices finds every engine, in the order auto prefers them.
+// probeVoices finds every engine, in the order auto prefers them: a
+// server, then by how natural they sound — piper's neural voices, macOS's
+// say, espeak-ng through an mbrola voice (recorded human diphones), flite's
+// slt (a statistical voice, warmer than espeak-ng's formants) and
+// espeak-ng's own voice.
 func probeVoices(cfg VoiceConfig) []found {
-	return []found{
+	es := probeEspeak(cfg.Espeak)
+	all := []found{
 		probeSpeech(cfg.Speech),
 		probePiper(cfg.Piper),
 		probeCommand("say", "say is not installed (it comes with macOS)",
 			func(path string) (Voice, string) { return &say{path: path}, "voice " + sayVoice }),
 		probeCommand("flite", "flite is not installed",
 			func(path string) (Voice, string) { return &flite{path: path}, "voice " + fliteVoice }),
-		probeCommand("espeak-ng", "espeak-ng is not installed",
-			func(path string) (Voice, string) { return &espeak{path: path}, "voice " + espeakVoice }),
 	}
+	if es.mbrola {
+		return slices.Insert(all, 3, es)
+	}
+	return append(all, es)
+}
+
+// probeEspeak finds espeak-ng and the voice it will speak with.
+func probeEspeak(cfg EspeakConfig) found {
+	path, err := exec.LookPath("espeak-ng")
+	if err != nil {
+		return found{name: "espeak-ng", note: "espeak-ng is not installed"}
+	}
+	f := found{name: "espeak-ng", where: path}
+	choice, err := chooseEspeakVoice(path, cfg)
+	if err != nil {
+		// Like a voice that is not installed: said, and spoken past.
+		choice = espeakChoice{voice: espeakVoice, name: espeakVoice}
+		f.warning = err.Error() + "; espeak-ng speaks with " + espeakVoice + "."
+	}
+	f.voice = &espeak{path: path, voice: choice.voice, mbrola: choice.mbrola}
+	f.note, f.mbrola = "voice "+choice.name, choice.mbrola
+	if choice.mbrola {
+		f.note += " (mbrola)"
+	}
+	if f.warning != "" {
+		f.note = f.warning
+	}
+	return f
 }
 
 func probeSpeech(cfg SpeechConfig) found {

@@ -43,7 +43,7 @@ func (c *chain) Name() string {
 
 // Speak tries the current voice and falls to the next on any failure but
 // the context's: a cancelled sentence says nothing about the voice.
-func (c *chain) Speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
+func (c *chain) Speak(ctx context.Context, l engine.Line, rate beep.SampleRate) ([]float32, error) {
 	c.mu.Lock()
 	i := c.cur
 	c.mu.Unlock()
@@ -57,7 +57,7 @@ func (c *chain) Speak(ctx context.Context, text string, p engine.Phase, rate bee
 			return nil, c.last
 		}
 		v := c.voices[i]
-		clip, err := v.Speak(ctx, text, p, rate)
+		clip, err := v.Speak(ctx, l, rate)
 		if err == nil {
 			return clip, nil
 		}

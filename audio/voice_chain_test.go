@@ -22,7 +22,7 @@ type stubVoice struct {
 
 func (s *stubVoice) Name() string { return s.name }
 
-func (s *stubVoice) Speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
+func (s *stubVoice) Speak(ctx context.Context, l engine.Line, rate beep.SampleRate) ([]float32, error) {
 	s.calls.Add(1)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func TestChainFallsToTheNextVoiceAndTellsOnce(t *testing.T) {
 		t.Errorf("name %q before any failure", c.Name())
 	}
 	for range 3 {
-		clip, err := c.Speak(context.Background(), "Rest.", engine.Sensory, Rate)
+		clip, err := c.Speak(context.Background(), engine.Line{Text: "Rest.", Phase: engine.Sensory}, Rate)
 		if err != nil || len(clip) != 100 {
 			t.Fatalf("got %d samples, %v", len(clip), err)
 		}
@@ -82,11 +82,11 @@ func TestChainFailsWhenEveryVoiceHas(t *testing.T) {
 	b := &stubVoice{name: "espeak-ng", err: failed("espeak-ng", "exit status 1")}
 	var n notices
 	c := newChain([]Voice{a, b}, n.notify)
-	_, err := c.Speak(context.Background(), "Rest.", engine.Sensory, Rate)
+	_, err := c.Speak(context.Background(), engine.Line{Text: "Rest.", Phase: engine.Sensory}, Rate)
 	if err == nil || err.Error() != "espeak-ng: exit status 1" {
 		t.Errorf("got %v, want the last voice's error", err)
 	}
-	if _, err2 := c.Speak(context.Background(), "Rest.", engine.Sensory, Rate); err2 == nil {
+	if _, err2 := c.Speak(context.Background(), engine.Line{Text: "Rest.", Phase: engine.Sensory}, Rate); err2 == nil {
 		t.Error("a spent chain spoke")
 	}
 	if a.calls.Load() != 1 || b.calls.Load() != 1 {
@@ -107,7 +107,7 @@ func TestChainKeepsItsVoiceWhenTheSentenceIsCancelled(t *testing.T) {
 	c := newChain([]Voice{first, second}, n.notify)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := c.Speak(ctx, "Rest.", engine.Sensory, Rate); !errors.Is(err, context.Canceled) {
+	if _, err := c.Speak(ctx, engine.Line{Text: "Rest.", Phase: engine.Sensory}, Rate); !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v", err)
 	}
 	if c.Name() != "flite" || second.calls.Load() != 0 || len(n.all()) != 0 {
@@ -123,7 +123,7 @@ func TestChainSwitchesOnceUnderConcurrentSentences(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Go(func() {
-			if _, err := c.Speak(context.Background(), "Rest.", engine.Sensory, Rate); err != nil {
+			if _, err := c.Speak(context.Background(), engine.Line{Text: "Rest.", Phase: engine.Sensory}, Rate); err != nil {
 				t.Error(err)
 			}
 		})

@@ -3,9 +3,11 @@ package audio
 import (
 	"context"
 	"io"
+	"math"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,7 +22,7 @@ const hostile = "--help -o /tmp/x.wav $(rm -rf ~) `id`; say -v Bad"
 // arguments it must carry.
 type commandCase struct {
 	engine string
-	build  func(ctx context.Context, text string, p engine.Phase, dir string) *exec.Cmd
+	build  func(ctx context.Context, l engine.Line, dir string) *exec.Cmd
 	want   map[engine.Phase][][]string
 	stdin  bool // the text goes in on stdin, else in dir's text file
 }
@@ -31,27 +33,27 @@ func commandCases() []commandCase {
 			engine: "flite",
 			build:  (&flite{path: "/usr/bin/flite"}).command,
 			want: map[engine.Phase][][]string{
-				engine.Atmosphere: {{"-voice", "slt", "--setf", "duration_stretch=1.1", "--setf", "int_f0_target_mean=160"}},
-				engine.Relaxation: {{"--setf", "duration_stretch=1.32", "--setf", "int_f0_target_mean=146"}},
-				engine.Resolution: {{"--setf", "duration_stretch=1.02", "--setf", "int_f0_target_mean=170"}},
+				engine.Atmosphere: {{"-voice", "slt", "--setf", "duration_stretch=1.660", "--setf", "int_f0_target_mean=160", "-psdur"}},
+				engine.Relaxation: {{"--setf", "duration_stretch=1.953", "--setf", "int_f0_target_mean=146"}},
+				engine.Resolution: {{"--setf", "duration_stretch=1.660", "--setf", "int_f0_target_mean=170"}},
 			},
 		},
 		{
 			engine: "say",
 			build:  (&say{path: "/usr/bin/say"}).command,
 			want: map[engine.Phase][][]string{
-				engine.Atmosphere: {{"-v", "Samantha", "-r", "160", "-o"}, {"--file-format=WAVE", "--data-format=LEI16@22050", "-f"}},
-				engine.Relaxation: {{"-r", "132"}},
-				engine.Resolution: {{"-r", "165"}},
+				engine.Atmosphere: {{"-v", "Samantha", "-r", "120", "-o"}, {"--file-format=WAVE", "--data-format=LEI16@22050", "-f"}},
+				engine.Relaxation: {{"-r", "102"}},
+				engine.Resolution: {{"-r", "120"}},
 			},
 		},
 		{
 			engine: "piper",
 			build:  (&piper{path: "/opt/piper/piper", model: "/models/calm.onnx"}).command,
 			want: map[engine.Phase][][]string{
-				engine.Atmosphere: {{"--model", "/models/calm.onnx"}, {"--length_scale", "1.1", "--sentence_silence", "0"}},
-				engine.Relaxation: {{"--length_scale", "1.35"}},
-				engine.Resolution: {{"--length_scale", "1"}},
+				engine.Atmosphere: {{"--model", "/models/calm.onnx"}, {"--length_scale", "1.300", "--sentence_silence", "0"}},
+				engine.Relaxation: {{"--length_scale", "1.529"}},
+				engine.Resolution: {{"--length_scale", "1.300"}},
 			},
 			stdin: true,
 		},
@@ -59,9 +61,9 @@ func commandCases() []commandCase {
 			engine: "espeak-ng",
 			build:  (&espeak{path: "/usr/bin/espeak-ng"}).command,
 			want: map[engine.Phase][][]string{
-				engine.Atmosphere: {{"-v", "en-us+f2", "-s", "150", "-p", "42", "-g", "1"}},
-				engine.Relaxation: {{"-s", "128", "-p", "36", "-g", "3"}},
-				engine.Resolution: {{"-s", "155", "-p", "44", "-g", "1"}},
+				engine.Atmosphere: {{"-v", "en-us+f2", "-s", "111", "-p", "42", "-g", "1"}},
+				engine.Relaxation: {{"-s", "94", "-p", "36", "-g", "3"}},
+				engine.Resolution: {{"-s", "111", "-p", "44", "-g", "1"}},
 			},
 			stdin: true,
 		},
@@ -72,7 +74,7 @@ func TestLocalCommandsCarryThePhaseStyleAndNeverTheText(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range commandCases() {
 		for p, want := range c.want {
-			cmd := c.build(context.Background(), hostile, p, dir)
+			cmd := c.build(context.Background(), engine.Line{Text: hostile, Phase: p}, dir)
 			args := cmd.Args[1:]
 			for _, run := range want {
 				if !containsRun(args, run) {
@@ -111,35 +113,48 @@ func containsRun(args, want []string) bool {
 	return false
 }
 
-func TestEveryStyleIsSlowestInRelaxationAndQuickestInResolution(t *testing.T) {
+func TestEveryVoiceFollowsThePhaseRateAndTheLinesPace(t *testing.T) {
 	// Each is a duration per word: larger is slower.
-	paces := map[string]func(engine.Phase) float64{
-		"flite":     func(p engine.Phase) float64 { return fliteStyles[p].stretch },
-		"say":       func(p engine.Phase) float64 { return 1 / float64(sayWPM[p]) },
-		"piper":     func(p engine.Phase) float64 { return piperLength[p] },
-		"espeak-ng": func(p engine.Phase) float64 { return 1 / float64(espeakStyles[p].wpm) },
-		"openai":    func(p engine.Phase) float64 { return 1 / speechSpeed[p] },
+	perWord := map[string]func(engine.Line) float64{
+		"flite":     func(l engine.Line) float64 { s, _ := fliteStyle(l); return s },
+		"say":       func(l engine.Line) float64 { return 1 / float64(sayRate(l)) },
+		"piper":     piperScale,
+		"espeak-ng": func(l engine.Line) float64 { wpm, _ := strconv.Atoi(espeakArgs(l, false)[1]); return 1 / float64(wpm) },
+		"openai":    func(l engine.Line) float64 { return 1 / speedOf(l) },
 	}
-	for name, pace := range paces {
+	for name, per := range perWord {
+		base := per(engine.Line{Phase: engine.Atmosphere})
 		for _, p := range engine.Phases {
-			if p != engine.Relaxation && pace(p) >= pace(engine.Relaxation) {
-				t.Errorf("%s: %v is as slow as relaxation", name, p)
-			}
-			if p != engine.Resolution && pace(p) < pace(engine.Resolution) {
-				t.Errorf("%s: %v is quicker than resolution", name, p)
+			for _, pace := range []float64{0, 0.9, 1.1} {
+				l := engine.Line{Phase: p, Delivery: engine.Delivery{Pace: pace}}
+				want := 1 / (p.Rate() * l.Delivery.PaceOr1())
+				if got := per(l) / base; math.Abs(got/want-1) > 0.02 {
+					t.Errorf("%s %v at pace %v: %.3f times as long a word, want %.3f", name, p, pace, got, want)
+				}
 			}
 		}
 	}
-	if fliteStyles[engine.Relaxation].pitch >= fliteStyles[engine.Atmosphere].pitch ||
-		fliteStyles[engine.Resolution].pitch <= fliteStyles[engine.Atmosphere].pitch {
+	if flitePitch[engine.Relaxation] >= flitePitch[engine.Atmosphere] ||
+		flitePitch[engine.Resolution] <= flitePitch[engine.Atmosphere] {
 		t.Error("flite's pitch should sink in relaxation and brighten in resolution")
+	}
+}
+
+func TestAPaceOutOfReasonIsHeld(t *testing.T) {
+	for pace, want := range map[float64]float64{-1: 1, 0: 1, 0.1: minPace, 5: maxPace, 0.9: 0.9} {
+		if got := paceOf(engine.Line{Phase: engine.Atmosphere, Delivery: engine.Delivery{Pace: pace}}); math.Abs(got-want) > 1e-9 {
+			t.Errorf("pace %v: %v, want %v", pace, got, want)
+		}
+	}
+	if got := paceOf(engine.Line{Phase: engine.Phase(9)}); got != engine.Atmosphere.Rate() {
+		t.Errorf("phase 9: pace %v", got)
 	}
 }
 
 func TestAPhaseOutOfRangeSpeaksLikeTheOpening(t *testing.T) {
 	dir := t.TempDir()
-	a := (&flite{path: "flite"}).command(context.Background(), "x", engine.Atmosphere, dir)
-	b := (&flite{path: "flite"}).command(context.Background(), "x", engine.Phase(9), dir)
+	a := (&flite{path: "flite"}).command(context.Background(), engine.Line{Text: "x", Phase: engine.Atmosphere}, dir)
+	b := (&flite{path: "flite"}).command(context.Background(), engine.Line{Text: "x", Phase: engine.Phase(9)}, dir)
 	if !slices.Equal(a.Args, b.Args) {
 		t.Errorf("phase 9 gave %q, want %q", b.Args, a.Args)
 	}

@@ -52,13 +52,17 @@ const (
 type localEngine struct {
 	name    string
 	timeout time.Duration // 0: localTimeout
-	// command builds the run for one sentence; dir holds textFile and
-	// receives wavFile.
-	command func(ctx context.Context, text string, p engine.Phase, dir string) *exec.Cmd
+	// command builds the run for one line; dir holds textFile (the
+	// line's text) and receives wavFile.
+	command func(ctx context.Context, l engine.Line, dir string) *exec.Cmd
+	// shape, when set, reworks the engine's samples at its own rate with
+	// what it printed on stdout (flite's pauses).
+	shape func(mono []float32, rate int, stdout []byte) []float32
 }
 
 // speak runs the engine in a private temporary directory, removed after.
-func (l *localEngine) speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
+func (l *localEngine) speak(ctx context.Context, line engine.Line, rate beep.SampleRate) ([]float32, error) {
+	text := line.Text
 	timeout := l.timeout
 	if timeout <= 0 {
 		timeout = localTimeout
@@ -74,10 +78,14 @@ func (l *localEngine) speak(ctx context.Context, text string, p engine.Phase, ra
 		return nil, failed(l.name, "no room for its files: %w", err)
 	}
 
-	cmd := l.command(run, text, p, dir)
+	cmd := l.command(run, line, dir)
 	cmd.Dir = dir // anything else it writes goes where it is removed
 	stderr := &cappedBuffer{max: 64 << 10}
 	cmd.Stderr = stderr
+	stdout := &cappedBuffer{max: 256 << 10}
+	if l.shape != nil {
+		cmd.Stdout = stdout
+	}
 	killGroup(cmd)
 	cmd.WaitDelay = time.Second // a stray child holding stderr open
 	if err := cmd.Run(); err != nil {
@@ -92,35 +100,43 @@ func (l *localEngine) speak(ctx context.Context, text string, p engine.Phase, ra
 		}
 		return nil, failed(l.name, "could not run: %w", err)
 	}
-	return readSpeech(l.name, filepath.Join(dir, wavFile), text, rate, stderr.String())
+	mono, from, err := readSpeech(l.name, filepath.Join(dir, wavFile), text, stderr.String())
+	if err != nil {
+		return nil, err
+	}
+	if l.shape != nil {
+		mono = l.shape(mono, from, stdout.Bytes())
+	}
+	return resample(mono, beep.SampleRate(from), rate), nil
 }
 
-// readSpeech decodes what an engine wrote, within maxClipBytes.
-func readSpeech(name, path, text string, rate beep.SampleRate, stderr string) ([]float32, error) {
+// readSpeech decodes what an engine wrote, within maxClipBytes, at the
+// engine's own rate.
+func readSpeech(name, path, text string, stderr string) (mono []float32, rate int, err error) {
 	info, err := os.Stat(path)
 	if err != nil || info.Size() == 0 {
-		return nil, failed(name, "wrote no speech%s", lastLine(stderr))
+		return nil, 0, failed(name, "wrote no speech%s", lastLine(stderr))
 	}
 	if info.Size() > maxClipBytes {
-		return nil, failed(name, "wrote more than %d MiB for one sentence", maxClipBytes>>20)
+		return nil, 0, failed(name, "wrote more than %d MiB for one sentence", maxClipBytes>>20)
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, failed(name, "unreadable output: %w", err)
+		return nil, 0, failed(name, "unreadable output: %w", err)
 	}
-	return decodeSpeech(name, b, text, rate)
+	return decodeSpeech(name, b, text)
 }
 
-// decodeSpeech turns an engine's WAV into a clip at the output rate.
-func decodeSpeech(name string, wav []byte, text string, rate beep.SampleRate) ([]float32, error) {
-	mono, from, err := decodeWAV(wav)
+// decodeSpeech reads an engine's WAV as mono samples at its own rate.
+func decodeSpeech(name string, wav []byte, text string) (mono []float32, rate int, err error) {
+	mono, rate, err = decodeWAV(wav)
 	if err != nil {
-		return nil, failed(name, "unreadable output: %w", err)
+		return nil, 0, failed(name, "unreadable output: %w", err)
 	}
 	if len(mono) == 0 && hasWords(text) {
-		return nil, failed(name, "wrote no speech")
+		return nil, 0, failed(name, "wrote no speech")
 	}
-	return resample(mono, beep.SampleRate(from), rate), nil
+	return mono, rate, nil
 }
 
 func hasWords(text string) bool {

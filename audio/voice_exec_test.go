@@ -40,7 +40,7 @@ func TestLocalVoicesSayHowTheyFailed(t *testing.T) {
 			t.Setenv("TMPDIR", t.TempDir())
 			bin := installScript(t, t.TempDir(), "engine", c.script)
 			for _, v := range localVoices(bin) {
-				_, err := v.Speak(context.Background(), "Rest here.", engine.Sensory, Rate)
+				_, err := v.Speak(context.Background(), engine.Line{Text: "Rest here.", Phase: engine.Sensory}, Rate)
 				if err == nil {
 					t.Fatalf("%s: no error", v.Name())
 				}
@@ -62,7 +62,7 @@ func TestLocalVoicesSayHowTheyFailed(t *testing.T) {
 }
 
 func TestAMissingEngineCannotRun(t *testing.T) {
-	_, err := (&flite{path: filepath.Join(t.TempDir(), "flite")}).Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	_, err := (&flite{path: filepath.Join(t.TempDir(), "flite")}).Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err == nil || !strings.Contains(err.Error(), "flite: could not run") {
 		t.Errorf("got %v", err)
 	}
@@ -74,7 +74,7 @@ func TestAHungEngineStopsWithTheContext(t *testing.T) {
 	for _, v := range localVoices(bin) {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		start := time.Now()
-		_, err := v.Speak(ctx, "Rest here.", engine.Sensory, Rate)
+		_, err := v.Speak(ctx, engine.Line{Text: "Rest here.", Phase: engine.Sensory}, Rate)
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("%s: got %v, want the context's error", v.Name(), err)
@@ -92,7 +92,7 @@ func TestAHungEngineTimesOut(t *testing.T) {
 	f := &flite{path: bin}
 	l := localEngine{name: f.Name(), timeout: 200 * time.Millisecond, command: f.command}
 	start := time.Now()
-	_, err := l.speak(context.Background(), "Rest here.", engine.Sensory, Rate)
+	_, err := l.speak(context.Background(), engine.Line{Text: "Rest here.", Phase: engine.Sensory}, Rate)
 	if err == nil || !strings.Contains(err.Error(), "flite: timed out") {
 		t.Errorf("got %v", err)
 	}
@@ -109,12 +109,15 @@ func TestFakeEnginesSpeakAtEachPhasePace(t *testing.T) {
 		v    Voice
 		pace func(engine.Phase) time.Duration // per word
 	}{
-		{&say{path: installFake(t, dir, "say")}, func(p engine.Phase) time.Duration { return time.Minute / time.Duration(sayWPM[p]) }},
+		{&say{path: installFake(t, dir, "say")}, func(p engine.Phase) time.Duration {
+			return time.Minute / time.Duration(sayRate(engine.Line{Phase: p}))
+		}},
 		{&piper{path: installFake(t, dir, "piper"), model: model}, func(p engine.Phase) time.Duration {
-			return time.Duration(float64(fakeWordTime) * piperLength[p])
+			return time.Duration(float64(fakeWordTime) * piperScale(engine.Line{Phase: p}))
 		}},
 		{&flite{path: installFake(t, dir, "flite")}, func(p engine.Phase) time.Duration {
-			return time.Duration(float64(fakeWordTime) * fliteStyles[p].stretch)
+			s, _ := fliteStyle(engine.Line{Phase: p})
+			return time.Duration(float64(fakeWordTime) * s)
 		}},
 	} {
 		// At the engines' own rate, to keep the race detector quick; one
@@ -124,7 +127,7 @@ func TestFakeEnginesSpeakAtEachPhasePace(t *testing.T) {
 			if p == engine.Relaxation {
 				rate = Rate
 			}
-			clip, err := c.v.Speak(context.Background(), text, p, rate)
+			clip, err := c.v.Speak(context.Background(), engine.Line{Text: text, Phase: p}, rate)
 			if err != nil {
 				t.Fatalf("%s %v: %v", c.v.Name(), p, err)
 			}

@@ -17,16 +17,20 @@ import (
 // flite writing to a pipe can hang.
 type flite struct{ path string }
 
-// fliteStyle is a phase's delivery: how much longer each sound lasts, and
-// the target mean pitch in Hz (slt speaks near 165 Hz on its own).
-type fliteStyle struct{ stretch, pitch float64 }
+// fliteStretch is flite's duration_stretch at a pace of 1: every sound
+// lasts this much longer than slt's own, which is near 180 words a
+// minute. Measured on whole sessions, with the pauses at commas, the clips
+// come out near 115 words a minute in the opening, 85 in the relaxation.
+const fliteStretch = 1.66
 
-var fliteStyles = [len(engine.Phases)]fliteStyle{
-	engine.Atmosphere: {1.10, 160},
-	engine.Breathing:  {1.15, 156},
-	engine.Sensory:    {1.18, 154},
-	engine.Relaxation: {1.32, 146},
-	engine.Resolution: {1.02, 170},
+// flitePitch is each phase's target mean pitch in Hz (slt speaks near
+// 165 Hz on its own): lower as the listener sinks, brighter in resolution.
+var flitePitch = [len(engine.Phases)]float64{
+	engine.Atmosphere: 160,
+	engine.Breathing:  156,
+	engine.Sensory:    154,
+	engine.Relaxation: 146,
+	engine.Resolution: 170,
 }
 
 // fliteVoice is built into Debian's flite.
@@ -34,9 +38,12 @@ const fliteVoice = "slt"
 
 func (f *flite) Name() string { return "flite" }
 
-func (f *flite) Speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
-	l := localEngine{name: f.Name(), command: f.command}
-	return l.speak(ctx, fliteText.Replace(text), p, rate)
+func (f *flite) Speak(ctx context.Context, l engine.Line, rate beep.SampleRate) ([]float32, error) {
+	l.Text = fliteText.Replace(l.Text)
+	le := localEngine{name: f.Name(), command: f.command, shape: func(mono []float32, rate int, stdout []byte) []float32 {
+		return widenPauses(mono, rate, stdout, commaPause(l))
+	}}
+	return le.speak(ctx, l, rate)
 }
 
 // fliteText spells typographic punctuation in ASCII: flite reads only
@@ -46,10 +53,17 @@ var fliteText = strings.NewReplacer(
 	"\u2014", ", ", "\u2013", ", ", "\u2026", "...", "\u00a0", " ",
 )
 
-func (f *flite) command(ctx context.Context, _ string, p engine.Phase, dir string) *exec.Cmd {
-	st := phaseStyle(&fliteStyles, p)
+// fliteStyle is a line's duration stretch and pitch.
+func fliteStyle(l engine.Line) (stretch, pitch float64) {
+	return fliteStretch / paceOf(l), phaseStyle(&flitePitch, l.Phase)
+}
+
+// command asks flite for the segments' end times too (-psdur, on stdout):
+// they say where its pauses at commas are, to widen them.
+func (f *flite) command(ctx context.Context, l engine.Line, dir string) *exec.Cmd {
+	stretch, pitch := fliteStyle(l)
 	return exec.CommandContext(ctx, f.path, "-voice", fliteVoice,
-		"--setf", "duration_stretch="+strconv.FormatFloat(st.stretch, 'f', -1, 64),
-		"--setf", "int_f0_target_mean="+strconv.FormatFloat(st.pitch, 'f', -1, 64),
-		"-f", filepath.Join(dir, textFile), "-o", filepath.Join(dir, wavFile))
+		"--setf", "duration_stretch="+strconv.FormatFloat(stretch, 'f', 3, 64),
+		"--setf", "int_f0_target_mean="+strconv.FormatFloat(pitch, 'f', -1, 64),
+		"-psdur", "-f", filepath.Join(dir, textFile), "-o", filepath.Join(dir, wavFile))
 }

@@ -37,7 +37,7 @@ func speakEveryPhase(t *testing.T, v Voice, native beep.SampleRate) [len(engine.
 	var d [len(engine.Phases)]time.Duration
 	for _, p := range engine.Phases {
 		start := time.Now()
-		clip, err := v.Speak(context.Background(), phaseSentences[p], p, native)
+		clip, err := v.Speak(context.Background(), engine.Line{Text: phaseSentences[p], Phase: p}, native)
 		if err != nil {
 			t.Fatalf("%v: %v", p, err)
 		}
@@ -58,11 +58,11 @@ func TestFliteSpeaksEveryPhaseSlowerInRelaxation(t *testing.T) {
 	speakEveryPhase(t, v, 16000)
 	// The same sentence in both styles, so only the pace differs.
 	const text = "Let your shoulders soften, and feel the weight of your arms."
-	relax, err := v.Speak(context.Background(), text, engine.Relaxation, Rate)
+	relax, err := v.Speak(context.Background(), engine.Line{Text: text, Phase: engine.Relaxation}, Rate)
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick, err := v.Speak(context.Background(), text, engine.Resolution, 16000)
+	quick, err := v.Speak(context.Background(), engine.Line{Text: text, Phase: engine.Resolution}, 16000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestEspeakSpeaksEveryPhase(t *testing.T) {
 func TestFliteTakesHostileTextAsWords(t *testing.T) {
 	v := needFlite(t)
 	for _, text := range []string{"--help", "-o /tmp/x.wav", "$(rm -rf /)"} {
-		clip, err := v.Speak(context.Background(), text, engine.Sensory, 16000)
+		clip, err := v.Speak(context.Background(), engine.Line{Text: text, Phase: engine.Sensory}, 16000)
 		if err != nil {
 			t.Errorf("%q: %v", text, err)
 		} else if len(clip) == 0 {
@@ -92,7 +92,7 @@ func TestFliteStopsWithItsContext(t *testing.T) {
 	v := needFlite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := v.Speak(ctx, "Never heard.", engine.Sensory, Rate); err == nil {
+	if _, err := v.Speak(ctx, engine.Line{Text: "Never heard.", Phase: engine.Sensory}, Rate); err == nil {
 		t.Error("a cancelled synthesis succeeded")
 	}
 }
@@ -113,7 +113,7 @@ func benchmarkSentence(b *testing.B, name string, voice func(path string) Voice)
 	v := voice(path)
 	for i := 0; b.Loop(); i++ {
 		p := engine.Phases[i%len(engine.Phases)]
-		if _, err := v.Speak(context.Background(), phaseSentences[p], p, Rate); err != nil {
+		if _, err := v.Speak(context.Background(), engine.Line{Text: phaseSentences[p], Phase: p}, Rate); err != nil {
 			b.Fatal(err)
 		}
 	}

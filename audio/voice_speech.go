@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"os"
@@ -57,15 +58,13 @@ var speechInstructions = [len(engine.Phases)]string{
 	engine.Resolution: "Speak gently brighter and a little quicker, warm and grounding, like a guide helping someone come back to the room, refreshed and awake.",
 }
 
-// speechSpeed slows the phases for servers that ignore instructions (most
-// local ones honour speed); 1 is left unsaid.
-var speechSpeed = [len(engine.Phases)]float64{
-	engine.Atmosphere: 1,
-	engine.Breathing:  0.95,
-	engine.Sensory:    0.95,
-	engine.Relaxation: 0.9,
-	engine.Resolution: 1,
-}
+// speechSpeed is the speed asked at a pace of 1, for servers that ignore
+// instructions (most local ones honour speed; gpt-4o-mini-tts follows its
+// instructions instead). Their voices speak near 150 words a minute at 1.
+const speechSpeed = 0.85
+
+// speedOf is a line's speed, to two places; 1 is left unsaid.
+func speedOf(l engine.Line) float64 { return math.Round(100*speechSpeed*paceOf(l)) / 100 }
 
 // newSpeech sets up the client. The key is sent only when there is one:
 // a local server needs none, and openai-go then sends no Authorization.
@@ -114,9 +113,10 @@ func (s *speech) Name() string { return "openai" }
 func (s *speech) String() string   { return "openai speech at " + s.where }
 func (s *speech) GoString() string { return s.String() }
 
-func (s *speech) Speak(ctx context.Context, text string, p engine.Phase, rate beep.SampleRate) ([]float32, error) {
+func (s *speech) Speak(ctx context.Context, l engine.Line, rate beep.SampleRate) ([]float32, error) {
+	text := l.Text
 	var raw *http.Response // the answer even when it is an error
-	res, err := s.api.New(ctx, s.params(text, p), option.WithRequestTimeout(s.timeout), option.WithResponseInto(&raw))
+	res, err := s.api.New(ctx, s.params(l), option.WithRequestTimeout(s.timeout), option.WithResponseInto(&raw))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -138,18 +138,18 @@ func (s *speech) Speak(ctx context.Context, text string, p engine.Phase, rate be
 	return s.decode(body, res.Header.Get("Content-Type"), text, rate)
 }
 
-func (s *speech) params(text string, p engine.Phase) openai.AudioSpeechNewParams {
+func (s *speech) params(l engine.Line) openai.AudioSpeechNewParams {
 	params := openai.AudioSpeechNewParams{
-		Input:          text,
+		Input:          l.Text,
 		Model:          s.model,
 		Voice:          openai.AudioSpeechNewParamsVoiceUnion{OfString: openai.String(s.voice)},
 		ResponseFormat: openai.AudioSpeechNewParamsResponseFormat(s.format),
 	}
 	// tts-1 and tts-1-hd take no instructions.
 	if !strings.HasPrefix(s.model, "tts-1") {
-		params.Instructions = openai.String(phaseStyle(&speechInstructions, p))
+		params.Instructions = openai.String(phaseStyle(&speechInstructions, l.Phase))
 	}
-	if sp := phaseStyle(&speechSpeed, p); sp != 1 {
+	if sp := speedOf(l); sp != 1 {
 		params.Speed = openai.Float(sp)
 	}
 	return params
@@ -161,7 +161,11 @@ func (s *speech) decode(body []byte, contentType, text string, rate beep.SampleR
 	media, params, _ := mime.ParseMediaType(contentType)
 	switch {
 	case bytes.HasPrefix(body, []byte("RIFF")):
-		return decodeSpeech(s.Name(), body, text, rate)
+		mono, from, err := decodeSpeech(s.Name(), body, text)
+		if err != nil {
+			return nil, err
+		}
+		return resample(mono, beep.SampleRate(from), rate), nil
 	case strings.HasSuffix(media, "json"):
 		return nil, s.fail("answered with a message instead of audio: %s", serverMessage(body))
 	case s.format == "pcm" || media == "audio/pcm" || media == "audio/x-pcm" || media == "audio/raw":

@@ -75,7 +75,7 @@ func speechFor(srv *httptest.Server, key string) *speech {
 func TestSpeechSendsThePhaseAndDecodesStreamedWAV(t *testing.T) {
 	srv, got := speechServer(t, streamedWAV(1500*time.Millisecond))
 	s := speechFor(srv, "sk-test-key-123")
-	clip, err := s.Speak(context.Background(), "Let your shoulders soften.", engine.Relaxation, Rate)
+	clip, err := s.Speak(context.Background(), engine.Line{Text: "Let your shoulders soften.", Phase: engine.Relaxation}, Rate)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestSpeechSendsThePhaseAndDecodesStreamedWAV(t *testing.T) {
 		t.Errorf("Authorization %q", req.Auth)
 	}
 	want := map[string]any{"model": "gpt-4o-mini-tts", "input": "Let your shoulders soften.", "voice": "sage",
-		"response_format": "wav", "speed": 0.9}
+		"response_format": "wav", "speed": 0.72} // 0.85 at a pace of 1, times relaxation's 0.85
 	for k, v := range want {
 		if req.Body[k] != v {
 			t.Errorf("%s = %v, want %v", k, req.Body[k], v)
@@ -111,15 +111,15 @@ func TestSpeechInstructionsFollowThePhase(t *testing.T) {
 		engine.Atmosphere: {"softly", "warmly", "unhurried"},
 		engine.Resolution: {"brighter", "quicker", "grounding"},
 	} {
-		if _, err := s.Speak(context.Background(), "Hello.", p, Rate); err != nil {
+		if _, err := s.Speak(context.Background(), engine.Line{Text: "Hello.", Phase: p}, Rate); err != nil {
 			t.Fatal(err)
 		}
 		req := <-got
 		if req.Body["model"] != "my-tts" || req.Body["voice"] != "calm" {
 			t.Errorf("model %v, voice %v: the configured ones were not sent", req.Body["model"], req.Body["voice"])
 		}
-		if _, ok := req.Body["speed"]; ok {
-			t.Errorf("%v: speed %v sent for the normal pace", p, req.Body["speed"])
+		if want := speechSpeed * p.Rate(); req.Body["speed"] != want {
+			t.Errorf("%v: speed %v, want %v", p, req.Body["speed"], want)
 		}
 		in, _ := req.Body["instructions"].(string)
 		for _, w := range words {
@@ -133,7 +133,7 @@ func TestSpeechInstructionsFollowThePhase(t *testing.T) {
 func TestSpeechWithoutAKeySendsNone(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-from-the-environment") // meant for OpenAI, not this server
 	srv, got := speechServer(t, streamedWAV(100*time.Millisecond))
-	if _, err := speechFor(srv, "").Speak(context.Background(), "Hello.", engine.Sensory, Rate); err != nil {
+	if _, err := speechFor(srv, "").Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate); err != nil {
 		t.Fatal(err)
 	}
 	if req := <-got; req.Auth != "" {
@@ -145,7 +145,7 @@ func TestSpeechTakesOpenAIsBaseURLFromTheEnvironment(t *testing.T) {
 	srv, got := speechServer(t, streamedWAV(100*time.Millisecond))
 	t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
 	s := newSpeech(SpeechConfig{APIKey: "sk-x"})
-	if _, err := s.Speak(context.Background(), "Hello.", engine.Sensory, Rate); err != nil {
+	if _, err := s.Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate); err != nil {
 		t.Fatal(err)
 	}
 	if req := <-got; req.Path != "/v1/audio/speech" {
@@ -162,7 +162,7 @@ func TestSpeechReadsRawPCM(t *testing.T) {
 	// Asked for, and also when only the content type says so.
 	for _, format := range []string{"pcm", ""} {
 		s := newSpeech(SpeechConfig{BaseURL: srv.URL + "/v1", Format: format})
-		clip, err := s.Speak(context.Background(), "Hello.", engine.Breathing, Rate)
+		clip, err := s.Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Breathing}, Rate)
 		if err != nil {
 			t.Fatalf("format %q: %v", format, err)
 		}
@@ -183,7 +183,7 @@ func TestSpeechSaysWhyAWrongKeyFailsWithoutTheKey(t *testing.T) {
 		openAIError(http.StatusUnauthorized, "Incorrect API key provided: "+key+". You can find your API key at https://platform.openai.com/account/api-keys.",
 			"invalid_request_error", "invalid_api_key")(w, r)
 	})
-	_, err := speechFor(srv, key).Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	_, err := speechFor(srv, key).Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -207,7 +207,7 @@ func TestSpeechSaysAnotherServersError(t *testing.T) {
 		w.WriteHeader(http.StatusBadRequest)
 		io.WriteString(w, `{"detail":"Voice 'sage' not found"}`)
 	})
-	_, err := speechFor(srv, "").Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	_, err := speechFor(srv, "").Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err == nil || !strings.Contains(err.Error(), "400 Bad Request: Voice 'sage' not found") {
 		t.Errorf("got %v", err)
 	}
@@ -222,7 +222,7 @@ func TestSpeechRetriesAServerError(t *testing.T) {
 		}
 		streamedWAV(200*time.Millisecond)(w, r)
 	})
-	clip, err := speechFor(srv, "sk-x").Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	clip, err := speechFor(srv, "sk-x").Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestSpeechGivesUpOnAServerThatNeverAnswers(t *testing.T) {
 	s := speechFor(srv, "sk-x")
 	s.timeout = 200 * time.Millisecond
 	start := time.Now()
-	_, err := s.Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	_, err := s.Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err == nil || !strings.Contains(err.Error(), "openai: timed out: no answer from "+srv.URL) {
 		t.Errorf("got %v", err)
 	}
@@ -248,7 +248,7 @@ func TestSpeechGivesUpOnAServerThatNeverAnswers(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	s.timeout = time.Minute
-	if _, err := s.Speak(ctx, "Hello.", engine.Sensory, Rate); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := s.Speak(ctx, engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("got %v, want the context's error", err)
 	}
 }
@@ -264,7 +264,7 @@ func TestSpeechRefusesAHugeAnswer(t *testing.T) {
 			}
 		}
 	})
-	_, err := speechFor(srv, "").Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	_, err := speechFor(srv, "").Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err == nil || !strings.Contains(err.Error(), "more than 32 MiB") {
 		t.Errorf("got %v", err)
 	}
@@ -282,7 +282,7 @@ func TestSpeechRefusesWhatIsNotAudio(t *testing.T) {
 		},
 	} {
 		srv, _ := speechServer(t, reply)
-		_, err := speechFor(srv, "").Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+		_, err := speechFor(srv, "").Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 		if err == nil {
 			t.Errorf("%s: decoded", name)
 		} else if !strings.HasPrefix(err.Error(), "openai: ") {
@@ -298,7 +298,7 @@ func TestSpeechSaysWhenTheServerIsNotThere(t *testing.T) {
 	url := srv.URL
 	srv.Close()
 	s := newSpeech(SpeechConfig{BaseURL: url + "/v1", APIKey: "sk-secret"})
-	_, err := s.Speak(context.Background(), "Hello.", engine.Sensory, Rate)
+	_, err := s.Speak(context.Background(), engine.Line{Text: "Hello.", Phase: engine.Sensory}, Rate)
 	if err == nil || !strings.Contains(err.Error(), "openai: could not reach "+url) || strings.Contains(err.Error(), "sk-secret") {
 		t.Errorf("got %v", err)
 	}
