@@ -156,7 +156,9 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	body := ""
 	if v.drifting {
 		body = s.Muted.Render(truncate(DriftLine(v.drift, "q"), width))
-	} else if v.status == engine.Completed {
+	} else if v.status == engine.Completed && !v.sleep {
+		// A sleep session's last words stay until lull leaves, a moment
+		// later: nothing bright for eyes that may be closed.
 		body = v.completion(width, s)
 	} else if v.status == engine.Interrupted {
 		body = v.interrupted(width, s)
