@@ -497,3 +497,40 @@ func TestTensedMusclesAskForAShortPause(t *testing.T) {
 		t.Errorf("%d tensing lines ask for a short pause", short)
 	}
 }
+
+// TestShortResolutionsKeepTheirReturn: however short, a waking resolution
+// moves the fingers and toes before the eyes open, and an atmosphere
+// invites the posture and the eyes.
+func TestShortResolutionsKeepTheirReturn(t *testing.T) {
+	m := loadMaterial(t)
+	small := stepLines(m.Skeleton[engine.Resolution], "small-movements")
+	for _, in := range sampleIntentions {
+		for seed := range int64(6) {
+			b := NewBuiltin(m, Memory{})
+			for w := 4; w <= 12; w++ {
+				pp := b.plan(engine.Request{Phase: engine.Resolution, Intention: in, Seed: seed, Breath: engine.DefaultBreath})
+				if !slices.ContainsFunc(pp.body(w), func(it item) bool { return slices.Contains(small, it.line) }) {
+					t.Errorf("%q seed %d: a resolution of %d lines has no small movements", in, seed, w)
+				}
+				at := b.plan(engine.Request{Phase: engine.Atmosphere, Intention: in, Seed: seed, Breath: engine.DefaultBreath}).body(min(w, 5))
+				if len(at) < 2 || !strings.HasPrefix(at[0].key, "posture") || !strings.HasPrefix(at[1].key, "eyes") {
+					t.Errorf("%q seed %d: atmosphere of %d lines opens %v", in, seed, min(w, 5), at)
+				}
+			}
+		}
+	}
+}
+
+// TestQuoteFramesDoNotEcho: "a quiet mind" is never said "on your mind".
+func TestQuoteFramesDoNotEcho(t *testing.T) {
+	b := NewBuiltin(loadMaterial(t), Memory{})
+	for seed := range int64(20) {
+		for _, ph := range speakSession(t, b, engine.Request{Intention: "a quiet mind", Seed: seed, Breath: engine.DefaultBreath}, 10) {
+			for _, s := range ph {
+				if strings.Count(strings.ToLower(s), "mind") > 1 {
+					t.Errorf("seed %d: %q", seed, s)
+				}
+			}
+		}
+	}
+}

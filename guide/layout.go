@@ -36,6 +36,25 @@ func (pp *phasePlan) body(w int) []item {
 		return n
 	}
 	if w <= size(required) {
+		// Where the skeleton has steps of its own (atmosphere, breathing,
+		// resolution), they are what the phase cannot do without — a return
+		// begins with fingers and toes — so the journey's touches give way
+		// first, the last first, then the intention's line.
+		own := func(u []int) bool { it := pp.steps[u[0]]; return !it.journey && it.key != "intention" }
+		if n := len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })); n >= 2 {
+			for _, gives := range []func(item) bool{func(it item) bool { return it.journey }, func(it item) bool { return it.key == "intention" }} {
+				for size(required) > w {
+					i := len(required) - 1
+					for i >= 0 && !gives(pp.steps[required[i][0]]) {
+						i--
+					}
+					if i < 0 {
+						break
+					}
+					required = slices.Delete(required, i, i+1)
+				}
+			}
+		}
 		var out []item
 		for _, i := range spread(len(required), max(1, w*len(required)/max(1, size(required)))) {
 			for _, k := range required[i] {

@@ -229,7 +229,11 @@ func (b *Builtin) intentionLines(s session, req engine.Request) []string {
 	if s.quote != "" && !(req.Sleep && req.Phase == engine.Resolution) {
 		var out []string
 		for _, q := range k.Quote[phase] {
-			out = append(out, strings.Replace(q, prompts.Quote, s.quote, 1))
+			// "a quiet mind on your mind": a frame that says one of the
+			// listener's words again reads as a stammer.
+			if !echoes(q, s.quote) {
+				out = append(out, strings.Replace(q, prompts.Quote, s.quote, 1))
+			}
 		}
 		if len(out) > 0 {
 			return out
@@ -239,6 +243,18 @@ func (b *Builtin) intentionLines(s session, req engine.Request) []string {
 		return k.ResolutionSleep // waking words have no place in a drift to sleep
 	}
 	return k.Lines[phase]
+}
+
+// echoes reports whether a quote line's own words repeat a word of the
+// listener's (one of four letters or more).
+func echoes(frame, words string) bool {
+	own := intentionWords(strings.Replace(frame, prompts.Quote, " ", 1))
+	for _, w := range intentionWords(words) {
+		if len(w) >= 4 && slices.Contains(own, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // pick chooses a step's line: the variant heard least recently, on a tie
