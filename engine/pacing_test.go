@@ -200,7 +200,8 @@ func TestResolutionSilencesFollowItsArc(t *testing.T) {
 // The voice quickens across a waking resolution, from relaxation's pace
 // at its first line to its own at its last; a sleep session's slows a
 // little further and softens by 6 dB instead. Other phases keep their own
-// style.
+// style (a breathing line may only be quickened to fit its part of the
+// breath).
 func TestResolutionDelivery(t *testing.T) {
 	from := Relaxation.Rate() / Resolution.Rate()
 	for _, sleep := range []bool{false, true} {
@@ -208,7 +209,7 @@ func TestResolutionDelivery(t *testing.T) {
 		var res []Delivery
 		for _, l := range spk.lines {
 			if l.Phase != Resolution {
-				if l.Delivery != (Delivery{}) {
+				if l.Delivery != (Delivery{}) && !(l.Phase == Breathing && l.Delivery.Soften == 0 && l.Delivery.Pace <= maxBreathQuicken) {
 					t.Errorf("a %s line is voiced %+v", l.Phase, l.Delivery)
 				}
 				continue

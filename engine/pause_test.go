@@ -50,3 +50,46 @@ func TestShortPauseAfterATensedMuscle(t *testing.T) {
 		t.Errorf("%d tensed lines with short pauses, %d released lines with long ones", tensed, released)
 	}
 }
+
+// A breathing line too long for its part of the breath is said quicker,
+// up to a bound, so that the next part's line begins on time: "Hold
+// softly, for two." inside a two-second hold.
+func TestBreathingLinesFitTheirPart(t *testing.T) {
+	st, err := NewState("fit", Options{Length: 10 * time.Minute, Seed: 1}, epoch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spk := newFakeSpeaker()
+	spk.slow = 1.6 // a slow voice: every line overruns its estimate
+	g := &cueGuide{}
+	e := newEngine(t, st, g, spk, nil)
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	spk.mu.Lock()
+	defer spk.mu.Unlock()
+	quickened := 0
+	for i, l := range spk.lines {
+		if l.Phase != Breathing {
+			continue
+		}
+		stage, ok := g.Cue(l.Text)
+		if !ok {
+			continue
+		}
+		room := DefaultBreath.Length(stage)
+		pace := l.Delivery.PaceOr1()
+		if pace > 1 {
+			quickened++
+		}
+		if pace > maxBreathQuicken+1e-9 {
+			t.Errorf("%q said %.2f× quicker", l.Text, pace)
+		}
+		if spk.ds[i] > room && pace < maxBreathQuicken-1e-9 {
+			t.Errorf("%q lasts %v in a %v part of the breath, at only %.2f× its pace", l.Text, spk.ds[i], room, pace)
+		}
+	}
+	if quickened == 0 {
+		t.Error("no breathing line was quickened to fit")
+	}
+}

@@ -142,6 +142,14 @@ func (e *Engine) prepare(ctx context.Context, line Line) (*prepared, error) {
 			e.mu.Unlock()
 		}
 	}
+	if err == nil && line.Phase == Breathing {
+		if pace := e.fitToStage(line, u.Duration()); pace > 0 {
+			line.Delivery.Pace = pace
+			if quicker, err := e.speaker.Prepare(ctx, line); err == nil {
+				u = quicker
+			}
+		}
+	}
 	if err == nil {
 		return &prepared{line: line, u: u, d: u.Duration()}, nil
 	}
@@ -155,6 +163,21 @@ func (e *Engine) prepare(ctx context.Context, line Line) (*prepared, error) {
 	}
 	e.mu.Unlock()
 	return &prepared{line: line, d: EstimateLine(line)}, nil
+}
+
+// maxBreathQuicken is how much quicker than the phase's pace a breathing
+// line may be said to fit inside its part of the breath.
+const maxBreathQuicken = 1.3
+
+// fitToStage is the pace at which a breathing line, d long at its pace,
+// ends inside its part of the breath ("Hold, for two." within a two-second
+// hold), so the next part's line can begin on time; 0 when it fits as it is.
+func (e *Engine) fitToStage(l Line, d time.Duration) float64 {
+	room := e.breath.Length(e.cue(l)) - 200*time.Millisecond
+	if room <= 0 || d <= room {
+		return 0
+	}
+	return l.Delivery.PaceOr1() * min(float64(d)/float64(room), maxBreathQuicken)
 }
 
 // play voices a prepared line off the engine's goroutine, so the next
