@@ -150,11 +150,18 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 // phase's share of it, within the bounds of its silences — never so many
 // lines that they would be rushed, nor so few that the guide would seem
 // gone. Breathing gives each line its whole breaths: a line and
-// breathRest.
+// breathRest, and after the taught breaths a silent breath now and then.
 func (pl *planner) fit(p Phase, talk, breathRest time.Duration) int {
 	speech := pl.speech(p)
 	if p == Breathing {
-		return int(math.Round(float64(talk) / float64(speech+breathRest)))
+		// Once the rhythm is taught, a breath with words is followed by a
+		// silent one (see restAfter): half as many breaths again per line.
+		slot := float64(speech + breathRest)
+		taught := time.Duration(taughtBreaths) * pl.breath.Period()
+		if taught <= 0 || talk <= taught {
+			return int(math.Round(float64(talk) / slot))
+		}
+		return int(math.Round(float64(taught)/slot + float64(talk-taught)/(slot*3/2)))
 	}
 	least, most := p.Rests()
 	n := int(math.Round(float64(talk) * p.SpeechShare(pl.length) / float64(speech)))

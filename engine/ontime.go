@@ -20,6 +20,9 @@ const maxClosingTail = closingTail + 30*time.Second
 const (
 	breathGap    = time.Second
 	nextStageGap = 300 * time.Millisecond
+	// taughtBreaths are the breaths that teach the rhythm, each with its
+	// words; after them every other breath is silent.
+	taughtBreaths = 3
 )
 
 // restAfter is the silence after line cur, once it has been spoken and
@@ -43,6 +46,15 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		// The next line waits for its breath.
 		if next != nil && e.cue(next.line) == e.breath.following(e.cue(cur)) {
 			return nextStageGap
+		}
+		// Once the rhythm is taught, a breath with words is followed by one
+		// without: the listener breathes on alone between the lines, while
+		// the phase has the time.
+		if next != nil && e.cue(next.line) == StageInhale && e.pacing {
+			period := e.breath.Period()
+			if period > 0 && left > 3*period && (e.speaker.Position()-e.anchor)/period >= taughtBreaths {
+				return breathGap + period
+			}
 		}
 		return breathGap
 	}

@@ -171,7 +171,7 @@ func TestAbandonForgetsAndFailedForgetKeepsIDs(t *testing.T) {
 	e := newEngine(t, newSession(t, 10, ""), g, spk, store)
 	spk.onPlay = func(l Line, n int) {
 		if n == 8 {
-			go e.Abandon()
+			e.Abandon() // before the line plays: the run cannot finish first
 		}
 	}
 	if err := e.Run(context.Background()); !errors.Is(err, ErrAbandoned) {
