@@ -171,10 +171,19 @@ func (pl *planner) fit(p Phase, talk, breathRest time.Duration) int {
 
 // leastResolution is the shortest resolution that holds its whole close:
 // its fewest lines, the shortest silence after each and the last chime.
+// Its lines are reckoned as long as the longest phase's so far: a close
+// that runs over cannot be taken back, while time to spare only
+// lengthens its last silences.
 func (pl *planner) leastResolution() time.Duration {
 	least, _ := Resolution.Rests()
+	speech := pl.speech(Resolution)
+	for _, m := range pl.phases {
+		if m.count > 0 {
+			speech = max(speech, time.Duration(float64(m.total/time.Duration(m.count))/(Resolution.Rate()*meanPace(Resolution, pl.sleep))))
+		}
+	}
 	n := time.Duration(minSentences(Resolution))
-	return n*(pl.speech(Resolution)+least) + closingTail
+	return n*(speech+least) + closingTail
 }
 
 // breathSlot is the time a breathing line takes: its speech and a short

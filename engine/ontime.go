@@ -69,12 +69,16 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 	} else {
 		expect += e.plan.speech(p)
 	}
+	// Each rest is the phase's least and a share of the silence beyond:
+	// a phase pressed for time keeps every rest to the least alike.
+	least, _ := p.Rests()
+	spare := left - expect - time.Duration(coming+1)*least
 	var weights float64
 	for j := index; j <= index+coming; j++ {
 		weights += restWeight(p, e.st.Sleep, j, b.Sentences)
 	}
 	share := restWeight(p, e.st.Sleep, index, b.Sentences) / weights
-	return clampRest(p, time.Duration(float64(left-expect)*share), false)
+	return clampRest(p, least+time.Duration(float64(spare)*share), false)
 }
 
 // clampRest keeps a rest within what still sounds like the phase (see
