@@ -25,9 +25,13 @@ const (
 	// this many dB below the clip's loudest block: the leading and
 	// trailing silence and the pauses do not count.
 	speechGate = 40.0
-	// silenceFloor is the level below which nothing counts as speech: a
-	// clip quieter than this throughout is left as it is.
-	silenceFloor = -70.0
+	// quietestSpeech is the least a clip's loudest 10 ms must reach to hold
+	// speech: below it is an engine's hiss (flite says "..." as a breath
+	// of noise near −60 dBFS), left as it is rather than raised to a roar.
+	quietestSpeech = -40.0
+	// maxGain bounds the raise, in dB: engines speak near −20 dBFS; a
+	// clip far quieter is more likely noise than a whisper.
+	maxGain = 20.0
 	// maxSoften bounds how far a line may be softened, in dB.
 	maxSoften = 30.0
 )
@@ -56,7 +60,7 @@ func level(clip []float32, rate beep.SampleRate, soften float64) {
 		return
 	}
 	target := speechLevel - min(max(soften, 0), maxSoften)
-	gain := float32(math.Pow(10, (target-dBFS(rms))/20))
+	gain := float32(math.Pow(10, min(target-dBFS(rms), maxGain)/20))
 	for i := range clip {
 		clip[i] *= gain
 	}
@@ -64,8 +68,8 @@ func level(clip []float32, rate beep.SampleRate, soften float64) {
 }
 
 // speechRMS is the RMS of the clip's speech: its 10 ms blocks within
-// speechGate of the loudest, and above silenceFloor. ok is false when the
-// clip has no speech.
+// speechGate of the loudest. ok is false when the clip has no speech:
+// nothing reaches quietestSpeech.
 func speechRMS(clip []float32, rate beep.SampleRate) (rms float64, ok bool) {
 	n := max(rate.N(levelBlock), 1)
 	var squares []float64 // each block's mean square
@@ -80,7 +84,10 @@ func speechRMS(clip []float32, rate beep.SampleRate) (rms float64, ok bool) {
 		squares = append(squares, ms)
 		loudest = max(loudest, ms)
 	}
-	gate := max(loudest*math.Pow(10, -speechGate/10), math.Pow(10, silenceFloor/10))
+	if loudest < math.Pow(10, quietestSpeech/10) {
+		return 0, false
+	}
+	gate := loudest * math.Pow(10, -speechGate/10)
 	var sum float64
 	var count int
 	for _, ms := range squares {

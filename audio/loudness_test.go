@@ -68,12 +68,29 @@ func TestLevelLimitsPeaksSmoothly(t *testing.T) {
 	}
 }
 
-func TestLevelLeavesSilenceAlone(t *testing.T) {
+func TestLevelLeavesSilenceAndHissAlone(t *testing.T) {
 	clip := make([]float32, Rate.N(time.Second))
 	clip[100] = 1e-5 // −100 dBFS: no speech
 	level(clip, Rate, 0)
 	if clip[100] != 1e-5 {
 		t.Errorf("a near-silent clip was made %v", clip[100])
+	}
+	// flite's "..." is a breath of noise near −60 dBFS: not raised to −20.
+	hiss := toneClip(math.Sqrt2*math.Pow(10, -60.0/20), 0, 200*time.Millisecond, 0)
+	level(hiss, Rate, 0)
+	if got := dBFS(clipRMS(hiss)); got > -59 {
+		t.Errorf("hiss at −60 dBFS was raised to %.1f", got)
+	}
+	// A clip near −52 dBFS over its speech (one moment at −35) is raised
+	// by at most 20 dB.
+	quiet := toneClip(math.Sqrt2*math.Pow(10, -55.0/20), 0, time.Second, 0)
+	for i := range Rate.N(10 * time.Millisecond) {
+		quiet[i] *= float32(math.Pow(10, 20.0/20))
+	}
+	before := dBFS(clipRMS(quiet))
+	level(quiet, Rate, 0)
+	if got := dBFS(clipRMS(quiet)) - before; math.Abs(got-maxGain) > 0.1 {
+		t.Errorf("a quiet clip was raised by %.1f dB, want %v", got, maxGain)
 	}
 	level(nil, Rate, 0) // nothing to level
 }

@@ -128,8 +128,8 @@ func findVoice(name string, cfg VoiceConfig, notify func(string)) (v Voice, noti
 			voices = append(voices, f.voice)
 		}
 	}
-	for i, f := range all {
-		if f.warning != "" && (i == first || !f.remote) {
+	for _, f := range all {
+		if f.warning != "" {
 			notices = append(notices, f.warning)
 		}
 	}
