@@ -3,12 +3,15 @@ package app
 import (
 	"fmt"
 	"time"
+
+	"lull/engine"
 )
 
 // How long a sleep session's soundscape plays on after its last word, in
-// whole minutes: 0 stops it with the words.
+// whole minutes: 0 stops it with the words. The default is the engine's;
+// the choice offered is shorter than what the engine accepts.
 const (
-	DefaultSleepAfter = 30
+	DefaultSleepAfter = int(engine.DefaultSleepTail / time.Minute)
 	MaxSleepAfter     = 120
 )
 
@@ -20,7 +23,7 @@ type SleepConfig struct {
 // Tail is how long the soundscape plays on after a sleep session's words.
 func (s SleepConfig) Tail() time.Duration {
 	if s.After == nil {
-		return DefaultSleepAfter * time.Minute
+		return time.Duration(DefaultSleepAfter) * time.Minute
 	}
 	return time.Duration(*s.After) * time.Minute
 }
