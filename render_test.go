@@ -7,12 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"lull/engine"
+	"lull/guide"
 )
 
 // wavFile is a 16-bit PCM WAV read whole.
@@ -184,7 +184,6 @@ func TestRenderedSoundscapeIsCleanAndOnTime(t *testing.T) {
 	}
 }
 
-var vttCue = regexp.MustCompile(`(?m)^(\w+)-(\d+)\n(\d\d):(\d\d):(\d\d)\.(\d\d\d) --> [^\n]+\n(.+)$`)
 
 // Issue 3, acceptance 3: in a render, every line of the breathing phase
 // that speaks to the inhale begins on the pacer's period. Since issue 10 a
@@ -195,43 +194,40 @@ func TestRenderedInhaleCuesFallOnThePeriod(t *testing.T) {
 	dir := t.TempDir()
 	captions := filepath.Join(dir, "s.vtt")
 	renderWAV(t, "--length", "10", "--seed", "2", "--voice", "espeak-ng", "--soundscape", "none", "--captions", captions)
-	b, err := os.ReadFile(captions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	period := engine.DefaultBreath.Period()
+	b := engine.DefaultBreath
+	period := b.Period()
+	tags := guide.BreathTags(b) // the part of the breath each line is written for
 	var first time.Duration = -1
 	inhales := 0
-	for _, m := range vttCue.FindAllStringSubmatch(string(b), -1) {
-		if m[1] != "breathing" {
+	for _, c := range readCaptions(t, captions) {
+		if c.phase != "breathing" {
 			continue
 		}
-		var h, mi, s, ms int
-		fmt.Sscan(m[3], &h)
-		fmt.Sscan(m[4], &mi)
-		fmt.Sscan(m[5], &s)
-		fmt.Sscan(m[6], &ms)
-		at := time.Duration(h)*time.Hour + time.Duration(mi)*time.Minute + time.Duration(s)*time.Second + time.Duration(ms)*time.Millisecond
-		if first < 0 {
-			first = at // the pacer begins with the phase's first line
+		stage, ok := tags[c.text]
+		if !ok {
+			t.Errorf("%q is not a tagged breathing line", c.text)
+			continue
 		}
-		stage := engine.CueStage(m[7])
-		off := (at - first - engine.DefaultBreath.Offset(stage)) % period
+		if first < 0 {
+			first = c.start - b.Offset(stage) // the pacer begins with the phase's first line
+		}
+		off := ((c.start-first-b.Offset(stage))%period + period) % period
 		if off > period/2 {
 			off -= period
 		}
-		length := map[engine.BreathStage]time.Duration{engine.StageInhale: engine.DefaultBreath.Inhale,
-			engine.StageHold: engine.DefaultBreath.Hold, engine.StageExhale: engine.DefaultBreath.Exhale}[stage]
+		// A line may begin late while at most a third of its part is gone
+		// and 1.2 s of it is left (the engine's rule), give or take a sample.
+		length := b.Length(stage)
 		late := off > 50*time.Millisecond && (off > length/3+50*time.Millisecond || length-off < 1150*time.Millisecond)
 		if off < -50*time.Millisecond || late {
-			t.Errorf("%q (%v) begins %v off its breath", m[7], stage, off)
+			t.Errorf("%q (%v) begins %v off its breath", c.text, stage, off)
 		}
 		if stage == engine.StageInhale {
 			inhales++
 		}
 	}
 	if inhales < 5 {
-		t.Fatalf("only %d inhale cues in the breathing phase:\n%s", inhales, b)
+		t.Fatalf("only %d inhale cues in the breathing phase", inhales)
 	}
 }
 
