@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -509,5 +510,41 @@ func TestQualityPacingAndBreath(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// rmsDB is the loudness of a stretch of a WAV, in dBFS.
+func rmsDB(w wavFile, from, to time.Duration) float64 {
+	at := func(d time.Duration) int { return int(d.Seconds()*float64(w.rate)) * w.channels }
+	var sum float64
+	s := w.samples[at(from):min(at(to), len(w.samples))]
+	for _, x := range s {
+		sum += float64(x) * float64(x)
+	}
+	return 20 * math.Log10(math.Sqrt(sum/float64(max(len(s), 1)))/32768+1e-12)
+}
+
+// TestQualitySleepSoundPlaysOn: a sleep session's WAV goes on with the
+// soundscape for the chosen time after the last word, fading at the end
+// (the engine's tests hold that no chime sounds).
+func TestQualitySleepSoundPlaysOn(t *testing.T) {
+	t.Parallel()
+	path, out := renderWAV(t, "--length", "5", "--seed", "4", "--voice", "none", "--soundscape", "rain",
+		"--sleep", "--sleep-after", "2")
+	w := readWAV(t, path)
+	if d := w.duration(); d < 7*time.Minute-time.Second || d > 7*time.Minute+time.Second {
+		t.Errorf("a 5-minute sleep session with 2 minutes after its words lasts %v", d)
+	}
+	if !strings.Contains(out, "2:00 of sound after them") {
+		t.Errorf("the render does not say the sound goes on: %q", out)
+	}
+	early, late, end := rmsDB(w, 5*time.Minute+10*time.Second, 5*time.Minute+40*time.Second),
+		rmsDB(w, 6*time.Minute, 6*time.Minute+20*time.Second), rmsDB(w, 7*time.Minute-3*time.Second, 7*time.Minute)
+	t.Logf("the rain after the words: %.1f dBFS, then %.1f while it fades, %.1f at the end", early, late, end)
+	if early < -50 {
+		t.Errorf("the soundscape is not heard after the words (%.1f dBFS)", early)
+	}
+	if !(late < early-1 && end < late-6) {
+		t.Errorf("the sound does not fade away: %.1f, %.1f, %.1f dBFS", early, late, end)
 	}
 }

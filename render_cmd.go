@@ -150,9 +150,15 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		}
 	}
 	took := time.Since(began)
-	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences → %s in %s (%.0f× real time). Saved as %s.\n",
-		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), sound.name, took.Round(100*time.Millisecond),
-		final.Elapsed.Seconds()/took.Seconds(), final.ID)
+	// A sleep session's file runs on past its words, by the sound after them.
+	heard, after := final.Elapsed, ""
+	if final.Sleep && final.SleepTail > 0 {
+		heard += final.SleepTail
+		after = fmt.Sprintf(" and %s of sound after them", human.Clock(final.SleepTail.Round(time.Second)))
+	}
+	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",
+		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), after, sound.name, took.Round(100*time.Millisecond),
+		heard.Seconds()/took.Seconds(), final.ID)
 	return nil
 }
 
