@@ -184,7 +184,6 @@ func TestRenderedSoundscapeIsCleanAndOnTime(t *testing.T) {
 	}
 }
 
-
 // Issue 3, acceptance 3: in a render, every line of the breathing phase
 // that speaks to the inhale begins on the pacer's period. Since issue 10 a
 // line may begin late in its part of the breath, while no more than a
