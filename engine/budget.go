@@ -164,7 +164,11 @@ func (pl *planner) fit(p Phase, talk, breathRest time.Duration) int {
 		return int(math.Round(float64(taught)/slot + float64(talk-taught)/(slot*3/2)))
 	}
 	least, most := p.Rests()
-	n := int(math.Round(float64(talk) * p.SpeechShare(pl.length) / float64(speech)))
+	share := p.SpeechShare(pl.length)
+	if p == Resolution && pl.sleep {
+		share = Relaxation.SpeechShare(pl.length) // a drift toward sleep says no more than relaxation did
+	}
+	n := int(math.Round(float64(talk) * share / float64(speech)))
 	n = max(n, int(math.Ceil(float64(talk)/float64(speech+most))))
 	return min(n, int(talk/(speech+least)))
 }

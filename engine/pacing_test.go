@@ -165,13 +165,14 @@ func TestPhasesSpeakForTheirShare(t *testing.T) {
 
 // Resolution returns gradually: its silences shrink across the phase from
 // relaxation's toward atmosphere's, with no jump at its start; in a sleep
-// session they lengthen instead.
+// session they lengthen instead, and it speaks no more than relaxation.
 func TestResolutionSilencesFollowItsArc(t *testing.T) {
 	for _, sleep := range []bool{false, true} {
 		spk, st := runProse(t, 20, sleep)
 		tm := timings(spk, st)
 		gaps := tm[Resolution].gaps
-		if len(gaps) < 5 {
+		if len(gaps) < 3 || !sleep && len(gaps) < 5 {
+			// A drift toward sleep says no more than relaxation did.
 			t.Fatalf("sleep %v: resolution has %d silences between lines", sleep, len(gaps))
 		}
 		t.Logf("sleep %v: relaxation median %v, atmosphere median %v, resolution %v", sleep,
@@ -237,5 +238,15 @@ func TestResolutionDelivery(t *testing.T) {
 		if sleep && (!near(last.PaceOr1(), 0.9*from) || !near(last.Soften, 6)) {
 			t.Errorf("a sleep resolution ends voiced %+v, want pace %.3f softened 6 dB", last, 0.9*from)
 		}
+	}
+}
+
+// A sleep session's drift speaks for no more of its time than relaxation
+// did: fewer words as the listener falls asleep, not more.
+func TestSleepResolutionSpeaksLess(t *testing.T) {
+	spk, st := runProse(t, 20, true)
+	tm := timings(spk, st)
+	if got, most := tm[Resolution].share(), tm[Relaxation].share()*1.1; got > most {
+		t.Errorf("a sleep resolution speaks for %.1f %% of its time, relaxation %.1f %%", 100*got, 100*tm[Relaxation].share())
 	}
 }
