@@ -31,7 +31,7 @@ var phasePacing = [...]pacing{
 	Atmosphere: {speech: 0.33, least: 2 * time.Second, most: 30 * time.Second},
 	Breathing:  {speech: 0, least: breathGap, most: 30 * time.Second}, // by breaths
 	Sensory:    {speech: 0.33, least: 2 * time.Second, most: 30 * time.Second},
-	Relaxation: {speech: 0.24, least: 3 * time.Second, most: 45 * time.Second},
+	Relaxation: {speech: 0.22, least: 3 * time.Second, most: 45 * time.Second},
 	Resolution: {speech: 0.33, least: 1500 * time.Millisecond, most: 30 * time.Second},
 }
 
