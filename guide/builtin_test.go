@@ -534,3 +534,18 @@ func TestQuoteFramesDoNotEcho(t *testing.T) {
 		}
 	}
 }
+
+// TestADriftKeepsItsIntention: however short a sleep session's drift, it
+// says the line written for the listener's intention.
+func TestADriftKeepsItsIntention(t *testing.T) {
+	m := loadMaterial(t)
+	for _, in := range sampleIntentions[1:] {
+		b := NewBuiltin(m, Memory{})
+		pp := b.plan(engine.Request{Phase: engine.Resolution, Intention: in, Seed: 5, Sleep: true, Breath: engine.DefaultBreath})
+		for w := 2; w <= 8; w++ {
+			if !slices.ContainsFunc(pp.body(w), func(it item) bool { return it.key == "intention" }) {
+				t.Errorf("%q: a drift of %d lines leaves out the intention's line", in, w)
+			}
+		}
+	}
+}

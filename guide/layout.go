@@ -40,9 +40,16 @@ func (pp *phasePlan) body(w int) []item {
 		// resolution), they are what the phase cannot do without — a return
 		// begins with fingers and toes — so the journey's touches give way
 		// first, the last first, then the intention's line.
+		// A drift toward sleep keeps its intention's line instead: its own
+		// steps are the gentlest of comforts, one much like the next.
 		own := func(u []int) bool { it := pp.steps[u[0]]; return !it.journey && it.key != "intention" }
+		intention := func(it item) bool { return it.key == "intention" }
 		if n := len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })); n >= 2 {
-			for _, gives := range []func(item) bool{func(it item) bool { return it.journey }, func(it item) bool { return it.key == "intention" }} {
+			gives := []func(item) bool{func(it item) bool { return it.journey }, intention}
+			if pp.drift {
+				gives = gives[:1]
+			}
+			for _, gives := range gives {
 				for size(required) > w {
 					i := len(required) - 1
 					for i >= 0 && !gives(pp.steps[required[i][0]]) {
@@ -55,11 +62,27 @@ func (pp *phasePlan) body(w int) []item {
 				}
 			}
 		}
-		var out []item
-		for _, i := range spread(len(required), max(1, w*len(required)/max(1, size(required)))) {
-			for _, k := range required[i] {
-				out = append(out, pp.steps[k])
+		keep := -1
+		if pp.drift && size(required) > w {
+			if keep = slices.IndexFunc(required, func(u []int) bool { return intention(pp.steps[u[0]]) }); keep >= 0 {
+				w-- // the intention's line is kept aside, and put back in its place
 			}
+		}
+		var picked []int
+		rest := slices.Clone(required)
+		if keep >= 0 {
+			rest = slices.Delete(rest, keep, keep+1)
+		}
+		for _, i := range spread(len(rest), max(1, w*len(rest)/max(1, size(rest)))) {
+			picked = append(picked, rest[i]...)
+		}
+		if keep >= 0 {
+			picked = append(picked, required[keep]...)
+		}
+		slices.Sort(picked)
+		var out []item
+		for _, k := range picked {
+			out = append(out, pp.steps[k])
 		}
 		return out
 	}

@@ -27,6 +27,7 @@ type item struct {
 // and its lead, each with its line chosen.
 type phasePlan struct {
 	breathing bool
+	drift     bool // a sleep session's resolution
 	steps     []item
 	rests     []item
 	lead      []item
@@ -114,7 +115,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	p := int(req.Phase)
 	base := part(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
 	jp := part(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
-	pp := &phasePlan{breathing: req.Phase == engine.Breathing}
+	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
 	used := map[string]bool{}
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
 		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause}
