@@ -346,11 +346,11 @@ func TestQualityIntentionsShapeTheSession(t *testing.T) {
 	long := "I want to let go of it all, the day, the work, the noise, and be at ease in my body and my mind for a bit now, ok thanks" // 30 words, within the 120 characters an intention may hold
 	var days []day
 	for _, in := range append(intentions, long) {
-		args := []string{"--length", "20", "--seed", "5", "--voice", "none", "--soundscape", "none", "--intention", in}
+		args := []string{"--length", "20", "--seed", "5", "--intention", in}
 		if guide.ProposesSleep(in) {
 			args = append(args, "--sleep-after", "0") // a sleep session, its words alone
 		}
-		days = append(days, renderDay(t, t.TempDir(), false, args...))
+		days = append(days, liveDay(t, t.TempDir(), args...))
 	}
 	if !days[0].st.Sleep || days[1].st.Sleep || days[2].st.Sleep || days[3].st.Sleep {
 		t.Errorf("only %q should make a sleep session", intentions[0])
