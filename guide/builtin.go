@@ -184,16 +184,12 @@ func BreathTags(b engine.BreathPattern) map[string]engine.BreathStage {
 		return nil
 	}
 	out := map[string]engine.BreathStage{}
-	scripts := []prompts.Script{m.Skeleton, m.Sleep}
-	for _, j := range m.Journeys {
-		scripts = append(scripts, j.Phases, j.Sleep)
-	}
-	for _, s := range scripts {
+	for _, s := range m.Scripts() {
 		ps := s[engine.Breathing]
 		if ps == nil {
 			continue
 		}
-		for _, list := range [][]prompts.Step{ps.Steps, ps.Rests, ps.Lead} {
+		for _, list := range ps.Parts() {
 			for _, st := range list {
 				for _, v := range st.Say {
 					out[sayCounts(v, b)] = stages[st.Breath]

@@ -68,12 +68,12 @@ func speakSession(t *testing.T, b *Builtin, req engine.Request, sentences int) [
 // everyLine lists every line of the material as it may be said.
 func everyLine(m *prompts.Guide) []string {
 	var out []string
-	add := func(s prompts.Script) {
+	for _, s := range m.Scripts() {
 		for p, ps := range s {
 			if ps == nil {
 				continue
 			}
-			for _, list := range [][]prompts.Step{ps.Steps, ps.Rests, ps.Lead} {
+			for _, list := range ps.Parts() {
 				for _, st := range list {
 					for _, v := range st.Say {
 						if engine.Phase(p) == engine.Breathing {
@@ -87,12 +87,6 @@ func everyLine(m *prompts.Guide) []string {
 				}
 			}
 		}
-	}
-	add(m.Skeleton)
-	add(m.Sleep)
-	for _, j := range m.Journeys {
-		add(j.Phases)
-		add(j.Sleep)
 	}
 	for _, k := range append(slices.Clone(m.Kinds), m.General) {
 		for _, l := range k.Lines {

@@ -102,6 +102,22 @@ type Kind struct {
 	Quote           map[string][]string `yaml:"quote"`
 }
 
+// Scripts are every script of the material: the skeleton, the sleep
+// session's, and each journey's, waking and for sleep.
+func (g *Guide) Scripts() []Script {
+	out := []Script{g.Skeleton, g.Sleep}
+	for _, j := range g.Journeys {
+		out = append(out, j.Phases, j.Sleep)
+	}
+	return out
+}
+
+// partNames name a phase script's parts, in the order of Parts.
+var partNames = [...]string{"steps", "rests", "lead"}
+
+// Parts are a phase script's steps, rests and lead, in that order.
+func (ps *PhaseScript) Parts() [][]Step { return [][]Step{ps.Steps, ps.Rests, ps.Lead} }
+
 // Journey returns the journey called name.
 func (g *Guide) Journey(name string) (*Journey, bool) {
 	i := slices.IndexFunc(g.Journeys, func(j *Journey) bool { return j.Name == name })
@@ -227,23 +243,17 @@ func script(phases map[string]*PhaseScript) (Script, error) {
 
 // tidy trims every line: YAML folded text may carry a trailing newline.
 func (g *Guide) tidy() {
-	each := func(s Script) {
-		for _, ps := range s {
+	for _, sc := range g.Scripts() {
+		for _, ps := range sc {
 			if ps == nil {
 				continue
 			}
-			for _, list := range [][]Step{ps.Steps, ps.Rests, ps.Lead} {
+			for _, list := range ps.Parts() {
 				for i := range list {
 					list[i].Say = tidy(list[i].Say)
 				}
 			}
 		}
-	}
-	each(g.Skeleton)
-	each(g.Sleep)
-	for _, j := range g.Journeys {
-		each(j.Phases)
-		each(j.Sleep)
 	}
 	for _, k := range append(slices.Clone(g.Kinds), g.General) {
 		if k == nil {
@@ -384,7 +394,8 @@ func checkScript(s Script, file string, skeleton bool) error {
 		phase := PhaseNames[i]
 		breathing := phase == "breathing"
 		names := map[string]bool{}
-		for part, list := range map[string][]Step{"steps": ps.Steps, "rests": ps.Rests, "lead": ps.Lead} {
+		for n, list := range ps.Parts() {
+			part := partNames[n]
 			for k, st := range list {
 				where := fmt.Sprintf("%s: %s %s #%d", file, phase, part, k+1)
 				if st.Name != "" {
