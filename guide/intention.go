@@ -27,7 +27,7 @@ func (b *Builtin) quotable(intention string) string {
 	words := intentionWords(s)
 	// Commas and negations make a sentence of their own ("can't sleep,
 	// mind racing"): it would not read as the thing the listener came for.
-	if len(words) == 0 || len(words) > maxQuoted || hasQuestion(intention) || strings.ContainsAny(s, ",;") {
+	if len(words) == 0 || len(words) > maxQuoted || strings.ContainsRune(intention, '?') || strings.ContainsAny(s, ",;") {
 		return ""
 	}
 	for _, w := range words {
@@ -39,15 +39,6 @@ func (b *Builtin) quotable(intention string) string {
 		return ""
 	}
 	return s
-}
-
-func hasQuestion(s string) bool {
-	for _, r := range s {
-		if r == '?' {
-			return true
-		}
-	}
-	return false
 }
 
 // cleanIntention makes the listener's words fit inside a sentence: one

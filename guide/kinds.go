@@ -31,14 +31,20 @@ func kindOf(g *prompts.Guide, intention string) *prompts.Kind {
 }
 
 // intentionWords lower-cases an intention and splits it into words of
-// letters, digits and apostrophes ("can't" stays whole).
-func intentionWords(s string) []string {
+// letters, digits and apostrophes ("can't" stays whole; 'sleep' in quotes
+// is sleep: only an apostrophe inside a word counts).
+func intentionWords(s string) []string { return splitWords(s, false) }
+
+// patternWords splits a match entry the same way, keeping a trailing * on
+// the word it ends.
+func patternWords(m string) []string { return splitWords(m, true) }
+
+func splitWords(s string, star bool) []string {
 	s = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(s))
 	var out []string
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\''
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && !(star && r == '*')
 	}) {
-		// 'sleep' in quotes is sleep: only an apostrophe inside a word counts.
 		if w = strings.Trim(w, "'"); w != "" {
 			out = append(out, w)
 		}
@@ -68,15 +74,6 @@ outer:
 		return true
 	}
 	return false
-}
-
-// patternWords splits a match entry as intentionWords does, keeping a
-// trailing * on the word it ends.
-func patternWords(m string) []string {
-	m = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(m))
-	return strings.FieldsFunc(m, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '*'
-	})
 }
 
 // ProposesSleep reports whether an intention speaks of sleep, bed or
