@@ -88,28 +88,24 @@ func (e *Engine) driftLeftLocked() time.Duration {
 	return max(d.length-(e.speaker.Position()-d.start), 0)
 }
 
-// pauseDrift pauses the tail's sound. Callers hold e.mu, which it releases.
-func (e *Engine) pauseDrift() {
+// setDriftPaused pauses (or, paused false, resumes) the tail's sound, and
+// says so with what is left of it. Callers hold e.mu, which it releases.
+func (e *Engine) setDriftPaused(paused bool) {
 	d := e.drifting
-	if d.paused {
+	if d.paused == paused {
 		e.mu.Unlock()
 		return
 	}
-	d.paused = true
-	e.publish(Event{Kind: EventDrifting, Phase: Resolution, Status: Paused, Duration: e.driftLeftLocked()})
-	e.mu.Unlock()
-	e.speaker.Pause()
-}
-
-// resumeDrift resumes the tail's sound. Callers hold e.mu, which it releases.
-func (e *Engine) resumeDrift() {
-	d := e.drifting
-	if !d.paused {
-		e.mu.Unlock()
-		return
+	d.paused = paused
+	status := Running
+	if paused {
+		status = Paused
 	}
-	d.paused = false
-	e.publish(Event{Kind: EventDrifting, Phase: Resolution, Status: Running, Duration: e.driftLeftLocked()})
+	e.publish(Event{Kind: EventDrifting, Phase: Resolution, Status: status, Duration: e.driftLeftLocked()})
 	e.mu.Unlock()
-	e.speaker.Resume()
+	if paused {
+		e.speaker.Pause()
+	} else {
+		e.speaker.Resume()
+	}
 }

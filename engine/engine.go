@@ -172,7 +172,7 @@ func (e *Engine) Progress() Progress {
 func (e *Engine) Pause() error {
 	e.mu.Lock()
 	if e.drifting != nil {
-		e.pauseDrift()
+		e.setDriftPaused(true)
 		return nil
 	}
 	err := e.setStatus(Paused)
@@ -196,7 +196,7 @@ func (e *Engine) Resume() error {
 		return errors.New("the session is not running here: start it with Run")
 	}
 	if e.drifting != nil {
-		e.resumeDrift()
+		e.setDriftPaused(false)
 		return nil
 	}
 	err := e.setStatus(Running)
@@ -354,33 +354,17 @@ func (e *Engine) budget(p Phase) Budget {
 	return e.st.Phases[p].Budget
 }
 
-func (e *Engine) guideName() string {
+// current is the guide in charge.
+func (e *Engine) current() Guide {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.guide.Name()
+	return e.guide
 }
 
-// cuer is the guide in charge, when it tags its breathing lines.
-func (e *Engine) cuer() Cuer {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	c, _ := e.guide.(Cuer)
-	return c
-}
-
-// pauser is the guide in charge, when it asks for short pauses.
-func (e *Engine) pauser() Pauser {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	p, _ := e.guide.(Pauser)
-	return p
-}
+func (e *Engine) guideName() string { return e.current().Name() }
 
 func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {
-	e.mu.Lock()
-	g := e.guide
-	e.mu.Unlock()
-	return g.Stream(ctx, req)
+	return e.current().Stream(ctx, req)
 }
 
 func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending func(spoken int) []string) Request {

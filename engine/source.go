@@ -140,7 +140,10 @@ func (s *source) pending(spoken int) []string {
 
 func (s *source) open(ctx context.Context, b Budget) error {
 	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
-	s.call = &call{guide: s.e.guideName(), cuer: s.e.cuer(), pauser: s.e.pauser(), phase: s.phase, windDown: s.windDown, opened: time.Now()}
+	g := s.e.current() // one guide writes the call: its name, tags and pauses
+	cuer, _ := g.(Cuer)
+	pauser, _ := g.(Pauser)
+	s.call = &call{guide: g.Name(), cuer: cuer, pauser: pauser, phase: s.phase, windDown: s.windDown, opened: time.Now()}
 	st, err := s.e.guideStream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
