@@ -363,9 +363,6 @@ func (e *Engine) current() Guide {
 
 func (e *Engine) guideName() string { return e.current().Name() }
 
-func (e *Engine) guideStream(ctx context.Context, req Request) (Stream, error) {
-	return e.current().Stream(ctx, req)
-}
 
 func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending func(spoken int) []string) Request {
 	e.mu.Lock()

@@ -144,7 +144,7 @@ func (s *source) open(ctx context.Context, b Budget) error {
 	cuer, _ := g.(Cuer)
 	pauser, _ := g.(Pauser)
 	s.call = &call{guide: g.Name(), cuer: cuer, pauser: pauser, phase: s.phase, windDown: s.windDown, opened: time.Now()}
-	st, err := s.e.guideStream(ctx, req)
+	st, err := g.Stream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
