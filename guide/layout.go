@@ -9,82 +9,11 @@ import (
 // body lays the phase's body out for w lines: every required step; when
 // there is room, optional steps spread evenly through the script; when
 // there is more, rests spread evenly among the journey's steps. When there
-// is less room than required steps, they are thinned evenly, the first
-// and the last kept.
+// is less room than required steps, they are thinned (see thin).
 func (pp *phasePlan) body(w int) []item {
-	// A step with a short pause and the step after it are one unit; so is
-	// a breath: an in-breath step and the hold, out and rest steps after it.
-	var required, optional [][]int
-	for i := 0; i < len(pp.steps); i++ {
-		unit := []int{i}
-		for i+1 < len(pp.steps) && (pp.steps[i].short ||
-			pp.breathing && pp.steps[i+1].breath != prompts.BreathIn && pp.steps[unit[0]].breath == prompts.BreathIn) {
-			unit = append(unit, i+1)
-			i++
-		}
-		if pp.steps[unit[0]].optional {
-			optional = append(optional, unit)
-		} else {
-			required = append(required, unit)
-		}
-	}
-	size := func(units [][]int) int {
-		n := 0
-		for _, u := range units {
-			n += len(u)
-		}
-		return n
-	}
+	required, optional := pp.units()
 	if w <= size(required) {
-		// Where the skeleton has steps of its own (atmosphere, breathing,
-		// resolution), they are what the phase cannot do without — a return
-		// begins with fingers and toes — so the journey's touches give way
-		// first, the last first, then the intention's line.
-		// A drift toward sleep keeps its intention's line instead: its own
-		// steps are the gentlest of comforts, one much like the next.
-		own := func(u []int) bool { it := pp.steps[u[0]]; return !it.journey && it.key != "intention" }
-		intention := func(it item) bool { return it.key == "intention" }
-		if n := len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })); n >= 2 {
-			gives := []func(item) bool{func(it item) bool { return it.journey }, intention}
-			if pp.drift {
-				gives = gives[:1]
-			}
-			for _, gives := range gives {
-				for size(required) > w {
-					i := len(required) - 1
-					for i >= 0 && !gives(pp.steps[required[i][0]]) {
-						i--
-					}
-					if i < 0 {
-						break
-					}
-					required = slices.Delete(required, i, i+1)
-				}
-			}
-		}
-		keep := -1
-		if pp.drift && size(required) > w {
-			if keep = slices.IndexFunc(required, func(u []int) bool { return intention(pp.steps[u[0]]) }); keep >= 0 {
-				w-- // the intention's line is kept aside, and put back in its place
-			}
-		}
-		var picked []int
-		rest := slices.Clone(required)
-		if keep >= 0 {
-			rest = slices.Delete(rest, keep, keep+1)
-		}
-		for _, i := range spread(len(rest), max(1, w*len(rest)/max(1, size(rest)))) {
-			picked = append(picked, rest[i]...)
-		}
-		if keep >= 0 {
-			picked = append(picked, required[keep]...)
-		}
-		slices.Sort(picked)
-		var out []item
-		for _, k := range picked {
-			out = append(out, pp.steps[k])
-		}
-		return out
+		return pp.thin(required, w)
 	}
 	var chosen []int
 	for _, u := range required {
@@ -116,6 +45,84 @@ func (pp *phasePlan) body(w int) []item {
 			}
 			g++
 		}
+	}
+	return out
+}
+
+// units groups the phase's steps into what is said or left out whole: a
+// step with a short pause and the step after it; a breath — an in-breath
+// step and the hold, out and rest steps after it; any other step alone.
+// Each unit is the indices of its steps.
+func (pp *phasePlan) units() (required, optional [][]int) {
+	for i := 0; i < len(pp.steps); i++ {
+		unit := []int{i}
+		for i+1 < len(pp.steps) && (pp.steps[i].short ||
+			pp.breathing && pp.steps[i+1].breath != prompts.BreathIn && pp.steps[unit[0]].breath == prompts.BreathIn) {
+			unit = append(unit, i+1)
+			i++
+		}
+		if pp.steps[unit[0]].optional {
+			optional = append(optional, unit)
+		} else {
+			required = append(required, unit)
+		}
+	}
+	return required, optional
+}
+
+// size is how many steps the units hold.
+func size(units [][]int) int {
+	n := 0
+	for _, u := range units {
+		n += len(u)
+	}
+	return n
+}
+
+// thin lays out a body with less room (w) than its required steps.
+// Where the skeleton has steps of its own (atmosphere, breathing,
+// resolution), they are what the phase cannot do without — a return
+// begins with fingers and toes — so the journey's touches give way first,
+// the last first, then the intention's line; what is left is thinned
+// evenly, the first and the last kept. A drift toward sleep keeps its
+// intention's line instead: its own steps are the gentlest of comforts,
+// one much like the next.
+func (pp *phasePlan) thin(required [][]int, w int) []item {
+	first := func(u []int) item { return pp.steps[u[0]] }
+	intention := func(it item) bool { return it.key == "intention" }
+	own := func(u []int) bool { it := first(u); return !it.journey && !intention(it) }
+	if len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })) >= 2 {
+		gives := []func(item) bool{func(it item) bool { return it.journey }, intention}
+		if pp.drift {
+			gives = gives[:1]
+		}
+		for _, gives := range gives {
+			for size(required) > w {
+				i := len(required) - 1
+				for i >= 0 && !gives(first(required[i])) {
+					i--
+				}
+				if i < 0 {
+					break
+				}
+				required = slices.Delete(required, i, i+1)
+			}
+		}
+	}
+	var picked []int
+	others := required
+	if kept := slices.IndexFunc(required, func(u []int) bool { return intention(first(u)) }); pp.drift && kept >= 0 && size(required) > w {
+		picked = slices.Clone(required[kept]) // kept aside, and put back in its place
+		others = slices.Delete(slices.Clone(required), kept, kept+1)
+		w--
+	}
+	for _, i := range spread(len(others), max(1, w*len(others)/max(1, size(others)))) {
+		picked = append(picked, others[i]...)
+	}
+	slices.Sort(picked)
+	var out []item
+	for _, k := range picked {
+		out = append(out, pp.steps[k])
 	}
 	return out
 }
