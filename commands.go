@@ -141,17 +141,28 @@ func (f newFlags) options(fl *pflag.FlagSet) (engine.Options, sleepChoice, error
 
 // parseLength accepts "10", "10m" or any whole-minute duration like "1h".
 func parseLength(s string) (time.Duration, error) {
-	s = strings.TrimSpace(s)
-	var d time.Duration
-	if n, err := strconv.Atoi(s); err == nil {
-		d = time.Duration(n) * time.Minute
-	} else if d, err = time.ParseDuration(s); err != nil {
-		return 0, fmt.Errorf("--length %q: give minutes, like 10 or 10m", s)
+	d, ok := parseMinutes(s)
+	if !ok {
+		return 0, fmt.Errorf("--length %q: give minutes, like 10 or 10m", strings.TrimSpace(s))
 	}
 	if err := engine.CheckLength(d); err != nil {
-		return 0, fmt.Errorf("--length %s: %w", s, err)
+		return 0, fmt.Errorf("--length %s: %w", strings.TrimSpace(s), err)
 	}
 	return d, nil
+}
+
+// parseMinutes reads a flag given in minutes: "10", or any duration like
+// "10m" or "1h". The caller checks the range.
+func parseMinutes(s string) (time.Duration, bool) {
+	s = strings.TrimSpace(s)
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < -1e6 || n > 1e6 {
+			return 0, false // would overflow a duration
+		}
+		return time.Duration(n) * time.Minute, true
+	}
+	d, err := time.ParseDuration(s)
+	return d, err == nil
 }
 
 // startError explains a session that could not begin. An intention that

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -98,17 +97,13 @@ func (c sleepChoice) statusNotes() []string {
 // parseSleepAfter accepts whole minutes: "30", "30m" or "1h".
 func parseSleepAfter(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
-	bad := fmt.Errorf("--sleep-after %q: give minutes from 0 to %d, like 30 or 45m (0 stops the sound with the words)", s, app.MaxSleepAfter)
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		d, derr := time.ParseDuration(s)
-		if derr != nil || d%time.Minute != 0 || d/time.Minute > 1e6 {
-			return 0, bad
-		}
-		n = int(d / time.Minute)
+	d, ok := parseMinutes(s)
+	if !ok || d%time.Minute != 0 || d/time.Minute > 1e6 {
+		return 0, fmt.Errorf("--sleep-after %q: give minutes from 0 to %d, like 30 or 45m (0 stops the sound with the words)", s, app.MaxSleepAfter)
 	}
+	n := int(d / time.Minute)
 	if err := app.CheckSleepAfter(n); err != nil {
 		return 0, fmt.Errorf("--sleep-after %s: %w", s, err)
 	}
-	return time.Duration(n) * time.Minute, nil
+	return d, nil
 }

@@ -363,7 +363,6 @@ func (e *Engine) current() Guide {
 
 func (e *Engine) guideName() string { return e.current().Name() }
 
-
 func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending func(spoken int) []string) Request {
 	e.mu.Lock()
 	defer e.mu.Unlock()
