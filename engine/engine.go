@@ -29,6 +29,12 @@ type Config struct {
 	// Fallback takes over when Guide fails for good; nil means the
 	// session becomes interrupted instead.
 	Fallback Guide
+	// Filler says what a remote Guide could not, within a phase: the share
+	// of a reply that came back empty, refused or all removed, and a line
+	// while the model is slow to start, so the listener is never left in
+	// a long silence. It also outlines the journey (Outliner) for the
+	// remote guide. nil: no filling.
+	Filler Guide
 	Now      func() time.Time
 	Logger   *slog.Logger
 	// Breath is the breathing phase's rhythm; zero means DefaultBreath.

@@ -41,6 +41,28 @@ type Request struct {
 	// Unchained are sentences said (or pending) that the chained response
 	// does not hold: they came from calls cut short.
 	Unchained []string
+	// Outline is the session's journey as the built-in guide laid it out
+	// (Outliner): a remote guide is told which step the phase is at. Zero
+	// when no guide outlines.
+	Outline Outline
+	// Note is said to the guide about its previous reply in this phase,
+	// which could not be used (it was empty, refused, or all removed);
+	// "" normally.
+	Note string
+}
+
+// Outline is a session's journey, for a guide that writes freely but
+// should keep to the same path the built-in guide would take.
+type Outline struct {
+	Journey string   // its title, "Body scan"
+	About   string   // one sentence on what it does
+	Steps   []string // the phase's steps in order, as short phrases ("the feet", "where the breath arrives")
+}
+
+// Outliner is implemented by a guide that lays each phase out as the steps
+// of a journey (the built-in guide).
+type Outliner interface {
+	Outline(req Request) Outline
 }
 
 // Stream is text arriving in pieces of any size.
@@ -102,10 +124,13 @@ type Receipt struct {
 // Tokens counts a model's input and output.
 type Tokens struct {
 	In, Out int
+	Cached  int // of In, those the provider served from its prompt cache
 }
 
 // Add returns the sum of two counts.
-func (t Tokens) Add(u Tokens) Tokens { return Tokens{In: t.In + u.In, Out: t.Out + u.Out} }
+func (t Tokens) Add(u Tokens) Tokens {
+	return Tokens{In: t.In + u.In, Out: t.Out + u.Out, Cached: t.Cached + u.Cached}
+}
 
 // Receipted is implemented by a stream that can say what its call cost. The
 // engine asks once, when the stream is closed, whether it ran to its end or

@@ -11,11 +11,23 @@ import (
 type Category string
 
 const (
-	SelfHarm        Category = "self_harm"
-	Explicit        Category = "explicit"
-	MedicalClaim    Category = "medical_claim"
-	UnsafeBreathing Category = "unsafe_breathing"
+	SelfHarm        Category = "self_harm"        // self-harm, suicide, death wishes, however gently put
+	Explicit        Category = "explicit"         // sexual, sensual or romantic content, nudity
+	MedicalClaim    Category = "medical_claim"    // cures, treatments, medication, doctors, diagnoses
+	UnsafeBreathing Category = "unsafe_breathing" // long holds, fast or forced breathing, dizziness
+	EarlyEnding     Category = "early_ending"     // ending or waking before resolution; any waking in a sleep session
+	NotGuidance     Category = "not_guidance"     // addressed to the listener but not guidance: requests, chatter, advice about their life
 )
+
+// Categories are every category of harm, in the order reports list them.
+var Categories = []Category{UnsafeBreathing, MedicalClaim, SelfHarm, Explicit, EarlyEnding, NotGuidance}
+
+// Where is the context a sentence is judged in: "slowly open your eyes"
+// belongs to resolution, never to atmosphere, and never to a sleep session.
+type Where struct {
+	Phase Phase
+	Sleep bool // the session drifts toward sleep: nothing may wake the listener
+}
 
 // Verdict is the safety check's answer for one sentence.
 type Verdict struct {
@@ -104,8 +116,8 @@ func DefaultSafety() *Safety {
 	}}
 }
 
-// Check judges one sentence.
-func (s *Safety) Check(text string) Verdict {
+// Check judges one sentence, spoken where at says.
+func (s *Safety) Check(text string, at Where) Verdict {
 	for _, r := range s.rules {
 		for _, m := range r.re.FindAllStringSubmatch(text, -1) {
 			if r.check == nil || r.check(m) {

@@ -59,7 +59,7 @@ func TestSafetyRules(t *testing.T) {
 	}
 	s := DefaultSafety()
 	for _, c := range cases {
-		v := s.Check(c.text)
+		v := s.Check(c.text, Where{Phase: Sensory})
 		if v.Category != c.want {
 			t.Errorf("%q: got %q (rule %q), want %q", c.text, v.Category, v.Rule, c.want)
 		}

@@ -123,7 +123,7 @@ func (s *source) next(ctx context.Context) (Line, error) {
 // said nothing, and is not asked again and again.
 func (s *source) accept(sentences []string) {
 	for _, text := range sentences {
-		if v := s.e.safety.Check(text); v.Flagged() {
+		if v := s.e.safety.Check(text, Where{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
 			s.e.dropped(s.phase, v)
 			continue
 		}

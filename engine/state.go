@@ -48,7 +48,10 @@ type PhaseRecord struct {
 	Budget      Budget
 	Spoken      int           // sentences spoken
 	Dropped     int           // sentences the safety check withheld
+	Removed     int           // sentences the speech cleaner removed: chatter, refusals, thinking, other languages
+	Filled      int           // sentences the built-in guide said in a remote guide's place (an empty reply, a stall)
 	Tokens      Tokens        // what a remote guide's calls in the phase cost
+	Cost        float64       // those calls' estimated cost, US dollars
 	Elapsed     time.Duration // session time spent in the phase
 	StartedAt   time.Time
 	CompletedAt time.Time
@@ -278,7 +281,7 @@ func (s *State) Validate() error {
 		default:
 			return fmt.Errorf("%s has unknown status %q", r.Phase, r.Status)
 		}
-		if r.Spoken < 0 || r.Dropped < 0 || r.Tokens.In < 0 || r.Tokens.Out < 0 {
+		if r.Spoken < 0 || r.Dropped < 0 || r.Removed < 0 || r.Filled < 0 || r.Tokens.In < 0 || r.Tokens.Out < 0 || r.Tokens.Cached < 0 || !(r.Cost >= 0) {
 			return fmt.Errorf("%s has a negative count", r.Phase)
 		}
 		if r.Phase < s.Phase && r.Status != PhaseCompleted {

@@ -119,7 +119,7 @@ func TestEveryLineIsSafeAndWhole(t *testing.T) {
 	safety := engine.DefaultSafety()
 	counting := regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight)\b[,.… ]+(and )?\b(two|three|four|five|six|seven|eight|nine)\b`)
 	for _, l := range append(everyLine(m), quoteLines(m)...) {
-		if v := safety.Check(l); v.Flagged() {
+		if v := safety.Check(l, engine.Where{Phase: engine.Resolution}); v.Flagged() {
 			t.Errorf("the safety check withholds %q (%s)", l, v.Rule)
 		}
 		if !speakable(l, safety) {

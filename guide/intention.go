@@ -53,9 +53,10 @@ func cleanIntention(s string) string {
 }
 
 // speakable reports whether a line will be spoken as written: it passes
-// the safety check, and the engine hears it as one sentence.
+// the safety check wherever it may be said (atmosphere is the strictest
+// place), and the engine hears it as one sentence.
 func speakable(line string, safety *engine.Safety) bool {
-	if safety.Check(line).Flagged() {
+	if safety.Check(line, engine.Where{Phase: engine.Atmosphere}).Flagged() {
 		return false
 	}
 	var sp engine.Splitter

@@ -44,7 +44,10 @@ func toDocument(st engine.State) document {
 			},
 			Spoken:      r.Spoken,
 			Dropped:     r.Dropped,
+			Removed:     r.Removed,
+			Filled:      r.Filled,
 			Tokens:      tokensOf(r.Tokens),
+			Cost:        r.Cost,
 			Elapsed:     seconds(r.Elapsed),
 			StartedAt:   r.StartedAt.UTC(),
 			CompletedAt: r.CompletedAt.UTC(),
@@ -200,13 +203,19 @@ func (p phaseDoc) record() (engine.PhaseRecord, error) {
 	if err != nil {
 		return r, err
 	}
+	if p.Cost < 0 || math.IsNaN(p.Cost) || math.IsInf(p.Cost, 0) {
+		return r, fmt.Errorf("%s cost_usd %v is not a cost", p.Name, p.Cost)
+	}
 	return engine.PhaseRecord{
 		Phase:       phase,
 		Status:      engine.PhaseStatus(p.Status),
 		Budget:      engine.Budget{Sentences: p.Budget.Sentences, WindDownAt: p.Budget.WindDownAt, Target: target, Rest: rest},
 		Spoken:      p.Spoken,
 		Dropped:     p.Dropped,
+		Removed:     p.Removed,
+		Filled:      p.Filled,
 		Tokens:      p.Tokens.tokens(),
+		Cost:        p.Cost,
 		Elapsed:     elapsed,
 		StartedAt:   p.StartedAt,
 		CompletedAt: p.CompletedAt,
@@ -245,12 +254,12 @@ func tokensOf(t engine.Tokens) *tokensDoc {
 	if t == (engine.Tokens{}) {
 		return nil
 	}
-	return &tokensDoc{In: t.In, Out: t.Out}
+	return &tokensDoc{In: t.In, Out: t.Out, Cached: t.Cached}
 }
 
 func (t *tokensDoc) tokens() engine.Tokens {
 	if t == nil {
 		return engine.Tokens{}
 	}
-	return engine.Tokens{In: t.In, Out: t.Out}
+	return engine.Tokens{In: t.In, Out: t.Out, Cached: t.Cached}
 }

@@ -65,8 +65,9 @@ type chainDoc struct {
 }
 
 type tokensDoc struct {
-	In  int `yaml:"in"`
-	Out int `yaml:"out"`
+	In     int `yaml:"in"`
+	Out    int `yaml:"out"`
+	Cached int `yaml:"cached,omitempty"`
 }
 
 type positionDoc struct {
@@ -80,7 +81,10 @@ type phaseDoc struct {
 	Budget      budgetDoc  `yaml:"budget,flow"`
 	Spoken      int        `yaml:"spoken"`
 	Dropped     int        `yaml:"dropped"`
+	Removed     int        `yaml:"removed,omitempty"`
+	Filled      int        `yaml:"filled,omitempty"`
 	Tokens      *tokensDoc `yaml:"tokens,omitempty,flow"`
+	Cost        float64    `yaml:"cost_usd,omitempty"`
 	Elapsed     float64    `yaml:"elapsed_seconds"`
 	StartedAt   time.Time  `yaml:"started_at,omitempty"`
 	CompletedAt time.Time  `yaml:"completed_at,omitempty"`
