@@ -3,9 +3,11 @@
 // Completions (streaming), and Moderations, on a loopback port. It speaks
 // the real wire format: every event is built from a recorded OpenAI event
 // in testdata/ with the request's values put in. Knobs make it behave like
-// the servers lull meets (one that ignores or rejects
-// previous_response_id, a chat-only one, one that dies) and queue faults
-// (rate limits, error events, hangs, cut streams).
+// the servers lull meets (one that ignores, rejects or tersely refuses
+// previous_response_id, a chat-only one, one that dies, a reasoning model
+// that thinks before it writes, one that refuses parameters by name, a
+// prompt cache) and queue faults (rate limits, error events in both
+// shapes, an exhausted quota, hangs, cut streams).
 package openaitest
 
 import (
