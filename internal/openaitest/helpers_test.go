@@ -36,7 +36,7 @@ func start(t *testing.T) (*Server, openai.Client) {
 type run struct {
 	text   string // the deltas joined
 	deltas int
-	types  []string                           // event types in order
+	types  []string // event types in order
 	events []responses.ResponseStreamEventUnion
 	last   responses.ResponseStreamEventUnion // the last event
 	err    error

@@ -77,10 +77,10 @@ func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) 
 	}
 
 	a := &answer{
-		t:       templates(),
-		req:     req,
-		id:      "resp_" + randomHex(25),
-		itemID:  "msg_" + randomHex(25),
+		t:         templates(),
+		req:       req,
+		id:        "resp_" + randomHex(25),
+		itemID:    "msg_" + randomHex(25),
 		created:   time.Now().Unix(),
 		reasoning: s.reasoningMode(),
 		cache:     s.cachedTokens(),
