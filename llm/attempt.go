@@ -17,7 +17,8 @@ type attemptState struct {
 	s         *stream
 	ctx       context.Context // the call's; the attempt's own is made in call
 	watch     *watchdog
-	chained   bool // the request continued a stored response
+	chained   bool     // the request continued a stored response
+	optional  []string // the optional parameters it carried (see drop)
 	split     engine.Splitter
 	unchecked []string
 	pushed    int

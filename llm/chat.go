@@ -26,9 +26,11 @@ func (a *attemptState) chat(ctx context.Context) error {
 	params := openai.ChatCompletionNewParams{Model: g.cfg.Model, Messages: msgs}
 	if g.sends(paramStreamOptions) {
 		params.StreamOptions = openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}
+		a.optional = append(a.optional, paramStreamOptions)
 	}
 	if g.asksEffort(paramChatEffort) {
 		params.ReasoningEffort = shared.ReasoningEffortLow
+		a.optional = append(a.optional, paramChatEffort)
 	}
 	st := g.client.Chat.Completions.NewStreaming(ctx, params, a.watch.listen())
 	defer st.Close()

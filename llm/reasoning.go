@@ -2,6 +2,7 @@ package llm
 
 import (
 	"log/slog"
+	"slices"
 	"strings"
 )
 
@@ -72,11 +73,12 @@ func (g *Guide) asksEffort(param string) bool {
 }
 
 // drop leaves out, for the rest of the session, a parameter the server
-// refused by name. It reports whether there was one to leave out: a
-// parameter lull needs, or one already dropped, is not.
-func (g *Guide) drop(refused string) bool {
+// refused by name. It reports whether there was one to leave out among
+// the optional ones the request sent: a parameter lull needs, or one it
+// did not send, is not.
+func (g *Guide) drop(refused string, sent []string) bool {
 	param, ok := optionalParams[strings.ToLower(refused)]
-	if !ok {
+	if !ok || !slices.Contains(sent, param) {
 		return false
 	}
 	g.mu.Lock()

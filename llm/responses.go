@@ -43,6 +43,7 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	}
 	if g.asksEffort(paramEffort) {
 		params.Reasoning = shared.ReasoningParam{Effort: shared.ReasoningEffortLow}
+		a.optional = append(a.optional, paramEffort)
 	}
 	st := g.client.Responses.NewStreaming(ctx, params, a.watch.listen())
 	defer st.Close()

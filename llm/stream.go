@@ -133,7 +133,7 @@ func (s *stream) run(ctx context.Context) {
 			attempt--
 			switches++
 			continue
-		case f.Kind == kindUnsupported && g.drop(f.Param):
+		case f.Kind == kindUnsupported && g.drop(f.Param, a.optional):
 			attempt-- // the same try, without what the server does not take
 			continue
 		case f.Kind == kindStatus && f.Status == http.StatusBadRequest && a.chained && !s.unchained:

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/openai/openai-go/v3"
+
 	"lull/engine"
 	"lull/internal/openaitest"
 )
@@ -124,17 +126,28 @@ func TestErrorEventShapesAreRead(t *testing.T) {
 	}
 }
 
-// A chat stream's {"error":{…}} chunk of a passing failure is retried,
-// not taken for a network failure.
-func TestChatErrorChunkIsRetried(t *testing.T) {
+// A chat stream's {"error":{…}} chunk of a passing failure is read as
+// the server's error, not a network failure quoting the chunk, and
+// retried.
+func TestChatErrorChunkIsReadAndRetried(t *testing.T) {
 	srv := newServer(t)
 	srv.SetNoResponses(true)
+	once := newGuide(t, srv, func(c *Config) { c.Attempts = 1 })
+	once.goChat()
+	srv.Push(openaitest.ServerErrorEvent())
+	_, _, err := drain(t, once, request(engine.Sensory))
+	var f *Failure
+	if !errors.As(err, &f) || f.Kind != kindStreamError || f.Code != "server_error" ||
+		f.Message != "An error occurred while processing the request." || looksLikeJSON(f.Error()) {
+		t.Fatalf("err %v (%+v)", err, f)
+	}
 	g := newGuide(t, srv)
 	g.goChat()
 	srv.Push(openaitest.ServerErrorEvent())
+	before := len(generations(srv))
 	said, _, err := drain(t, g, request(engine.Sensory))
-	if err != nil || len(said) != 6 || len(generations(srv)) != 2 {
-		t.Fatalf("said %d in %d requests, err %v", len(said), len(generations(srv)), err)
+	if err != nil || len(said) != 6 || len(generations(srv))-before != 2 {
+		t.Fatalf("said %d in %d requests, err %v", len(said), len(generations(srv))-before, err)
 	}
 }
 
@@ -449,5 +462,32 @@ func TestCostOfCachedTokens(t *testing.T) {
 		if got := cost(openai, tc.t); math.Abs(got-tc.want) > 1e-12 {
 			t.Errorf("%s %+v: %v, want %v", tc.model, tc.t, got, tc.want)
 		}
+	}
+}
+
+// A refusal names its parameter in many words; only an optional one the
+// request carried is dropped, and only once.
+func TestRefusedParameterNames(t *testing.T) {
+	for msg, want := range map[string]string{
+		"Unsupported parameter: 'reasoning.effort' is not supported with this model.":                  "reasoning.effort",
+		"Unsupported value: 'reasoning_effort' does not support 'minimal' with this model.":            "reasoning_effort",
+		"property 'reasoning_effort' is unsupported, did you mean 'reasoning_format'?":                 "reasoning_effort",
+		"Unrecognized request argument supplied: stream_options":                                       "stream_options",
+		"Unsupported parameter: 'reasoning_effort'. In the Responses API, this parameter has moved to": "reasoning_effort",
+		"Invalid request": "",
+	} {
+		if got := unsupportedParam(&openai.Error{Message: msg}); got != want {
+			t.Errorf("%q: %q, want %q", msg, got, want)
+		}
+	}
+	if got := unsupportedParam(&openai.Error{Message: "bad", Code: "unsupported_parameter", Param: "temperature"}); got != "temperature" {
+		t.Errorf("by code and param: %q", got)
+	}
+	g := newGuide(t, newServer(t))
+	if g.drop("reasoning_effort", []string{paramEffort}) || g.drop("store", []string{"store"}) {
+		t.Error("dropped a parameter not sent, or one lull needs")
+	}
+	if !g.drop("reasoning", []string{paramEffort}) || g.drop("reasoning.effort", []string{paramEffort}) || g.sends(paramEffort) {
+		t.Error("reasoning.effort not dropped once and for good")
 	}
 }
