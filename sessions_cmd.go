@@ -139,7 +139,7 @@ func (c *cli) showSession(env *environment, id string) error {
 		row("runs", strings.Join(runs, ", "))
 	}
 	if t := st.Tokens(); t != (engine.Tokens{}) {
-		row("LLM", human.Tokens(t.In, t.Out, st.Cost))
+		row("LLM", human.TokensCached(t.In, t.Cached, t.Out, st.Cost))
 	}
 	if n := len(st.Stored); n > 0 {
 		row("stored", fmt.Sprintf("%d responses kept at the provider (deleted when the session ends, unless kept)", n))
@@ -153,6 +153,9 @@ func (c *cli) showSession(env *environment, id string) error {
 		line := fmt.Sprintf("    %s\t%s", r.Phase, r.Status)
 		if r.Status != engine.PhasePending {
 			line += fmt.Sprintf("\t%d of %d sentences\t%s", r.Spoken, r.Budget.Sentences, human.Clock(r.Elapsed))
+		}
+		if r.Tokens != (engine.Tokens{}) {
+			line += "\t" + human.TokensCached(r.Tokens.In, r.Tokens.Cached, r.Tokens.Out, r.Cost)
 		}
 		fmt.Fprintln(w, line)
 	}

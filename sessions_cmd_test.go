@@ -14,7 +14,8 @@ import (
 
 // spokenSession leaves a session on disk as a run would: paused in
 // breathing after four sentences of atmosphere and two of breathing.
-func spokenSession(t *testing.T, home, id string) {
+// tune changes the state before each save.
+func spokenSession(t *testing.T, home, id string, tune ...func(*engine.State)) {
 	t.Helper()
 	store, err := sessions.Open(home)
 	if err != nil {
@@ -46,6 +47,9 @@ func spokenSession(t *testing.T, home, id string) {
 		st.Phase, st.Position = p, engine.Position{Phase: p, Sentence: st.Phases[p].Spoken}
 		st.Elapsed += 8 * time.Second
 		st.UpdatedAt = e.At
+		for _, f := range tune {
+			f(&st)
+		}
 		if err := sess.Save(st); err != nil {
 			t.Fatal(err)
 		}
@@ -166,5 +170,37 @@ func TestSessionsShowRefusesWhatOthersCanWrite(t *testing.T) {
 	path := filepath.Join(home, "sessions", id, "session.yaml")
 	if err != nil || !strings.Contains(errOut, "session.yaml: it is writable by its group and everyone (mode 0666): lull will not trust it; fix with: chmod 600 "+path) {
 		t.Errorf("show: %v\n%s%s", err, out, errOut)
+	}
+}
+
+// sessions show says what a remote guide's calls took in each phase, and
+// the input its provider's cache served.
+func TestSessionsShowCostPerPhase(t *testing.T) {
+	home := t.TempDir()
+	const id = "20261123-101500-dddd"
+	spokenSession(t, home, id, func(st *engine.State) {
+		st.Phases[engine.Atmosphere].Tokens = engine.Tokens{In: 12480, Cached: 9216, Out: 1910}
+		st.Phases[engine.Atmosphere].Cost = 0.0047
+		st.Phases[engine.Breathing].Tokens = engine.Tokens{In: 3100, Out: 420}
+		st.Phases[engine.Breathing].Cost = 0.0019
+		st.Cost = 0.0066
+	})
+	out, errOut, err := lull(t, home, "1", "sessions", "show", id)
+	if err != nil {
+		t.Fatalf("%v\n%s%s", err, out, errOut)
+	}
+	for _, want := range []string{
+		"LLM        15,580 tokens in (9,216 cached), 2,330 out · about $0.007",
+		"12,480 tokens in (9,216 cached), 1,910 out · about $0.005",
+		"3,100 tokens in, 420 out · about $0.002",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show lacks %q:\n%s", want, out)
+		}
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "sensory") && strings.Contains(line, "tokens") {
+			t.Errorf("a phase without calls shows tokens: %q", line)
+		}
 	}
 }

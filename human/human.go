@@ -47,8 +47,17 @@ func Ago(t, now time.Time) string {
 
 // Tokens says what an LLM used, and what it cost when that is known:
 // "12,480 tokens in, 1,910 out · about $0.008".
-func Tokens(in, out int, cost float64) string {
-	s := fmt.Sprintf("%s tokens in, %s out", Count(in), Count(out))
+func Tokens(in, out int, cost float64) string { return TokensCached(in, 0, out, cost) }
+
+// TokensCached is Tokens with the input the provider served from its
+// prompt cache, when there was any: "12,480 tokens in (9,216 cached),
+// 1,910 out · about $0.005".
+func TokensCached(in, cached, out int, cost float64) string {
+	s := Count(in) + " tokens in"
+	if cached > 0 {
+		s += " (" + Count(cached) + " cached)"
+	}
+	s += ", " + Count(out) + " out"
 	if cost > 0 {
 		s += fmt.Sprintf(" · about $%.3f", cost)
 	}

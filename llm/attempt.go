@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"time"
 	"unicode"
 
 	"lull/engine"
@@ -17,7 +16,9 @@ import (
 type attemptState struct {
 	s         *stream
 	ctx       context.Context // the call's; the attempt's own is made in call
-	watch     *time.Timer
+	watch     *watchdog
+	chained   bool     // the request continued a stored response
+	optional  []string // the optional parameters it carried (see drop)
 	split     engine.Splitter
 	unchecked []string
 	pushed    int
@@ -32,8 +33,8 @@ func (a *attemptState) call() error {
 	g := a.s.g
 	ctx, cancel := context.WithCancelCause(a.ctx)
 	defer cancel(nil)
-	a.watch = time.AfterFunc(g.cfg.Watchdog, func() { cancel(errWatchdog) })
-	defer a.watch.Stop()
+	a.watch = newWatchdog(g.cfg.Watchdog, g.reasons.Load(), func() { cancel(errWatchdog) })
+	defer a.watch.end()
 
 	api, stateless := g.mode()
 	var err error
@@ -44,13 +45,13 @@ func (a *attemptState) call() error {
 	}
 	a.s.book(a.receipt)
 	if cause := context.Cause(ctx); errors.Is(cause, errWatchdog) && a.ctx.Err() == nil {
-		return &Failure{Kind: kindWatchdog, Message: "the model sent no text for " + g.cfg.Watchdog.String()}
+		return &Failure{Kind: kindWatchdog, Message: a.watch.reason()}
 	}
 	return err
 }
 
 // alive is called for every event from the server.
-func (a *attemptState) alive() { a.watch.Reset(a.s.g.cfg.Watchdog) }
+func (a *attemptState) alive() { a.watch.alive() }
 
 // text takes a piece of the model's output.
 func (a *attemptState) text(ctx context.Context, delta string) error {

@@ -4,6 +4,9 @@ import (
 	"context"
 
 	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
+
+	"lull/engine"
 )
 
 // chat makes one streaming call to /v1/chat/completions, for servers with
@@ -20,25 +23,31 @@ func (a *attemptState) chat(ctx context.Context) error {
 			msgs = append(msgs, openai.UserMessage(t.text))
 		}
 	}
-	st := g.client.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{
-		Model:         g.cfg.Model,
-		Messages:      msgs,
-		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
-	})
+	params := openai.ChatCompletionNewParams{Model: g.cfg.Model, Messages: msgs}
+	if g.sends(paramStreamOptions) {
+		params.StreamOptions = openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)}
+		a.optional = append(a.optional, paramStreamOptions)
+	}
+	if g.asksEffort(paramChatEffort) {
+		params.ReasoningEffort = shared.ReasoningEffortLow
+		a.optional = append(a.optional, paramChatEffort)
+	}
+	st := g.client.Chat.Completions.NewStreaming(ctx, params, a.watch.listen())
 	defer st.Close()
 
 	finish := ""
 	for st.Next() {
 		a.alive()
 		chunk := st.Current()
-		if chunk.JSON.Usage.Valid() && (chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0) {
-			in, out := int(chunk.Usage.PromptTokens), int(chunk.Usage.CompletionTokens)
-			a.receipt.Tokens.In += in
-			a.receipt.Tokens.Out += out
-			a.receipt.Cost += cost(g.cfg, in, out)
+		if u := chunk.Usage; chunk.JSON.Usage.Valid() && (u.PromptTokens > 0 || u.CompletionTokens > 0) {
+			a.book(engine.Tokens{In: int(u.PromptTokens), Out: int(u.CompletionTokens), Cached: int(u.PromptTokensDetails.CachedTokens)})
 		}
 		for _, c := range chunk.Choices {
+			if thinks(c.Delta) {
+				a.reasoning("reasoning in the chat stream")
+			}
 			if c.Delta.Content != "" {
+				a.watch.sawText()
 				if err := a.text(ctx, c.Delta.Content); err != nil {
 					return err
 				}
@@ -59,4 +68,18 @@ func (a *attemptState) chat(ctx context.Context) error {
 	}
 	a.receipt.Completed = true
 	return a.end(ctx, finish == "length")
+}
+
+// thinks reports whether a chat delta carries a model's thinking, which
+// servers stream beside the content: "reasoning_content" (DeepSeek, vLLM)
+// or "reasoning" (Ollama, OpenRouter). It is never spoken.
+func thinks(d openai.ChatCompletionChunkChoiceDelta) bool {
+	for _, name := range []string{"reasoning_content", "reasoning"} {
+		if f, ok := d.JSON.ExtraFields[name]; ok {
+			if raw := f.Raw(); raw != "" && raw != "null" && raw != `""` {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -53,7 +53,7 @@ type Config struct {
 	// it is handed out; the app turns it on for OpenAI's own API.
 	Moderate bool
 	// Tuning; zero values take the defaults below.
-	Watchdog  time.Duration // no token for this long fails the call
+	Watchdog  time.Duration // no sign of life for this long fails the call; before the first text a reasoning model gets reasoningPatience times as long
 	Attempts  int           // tries of a call before it fails for good
 	Backoff   time.Duration // first wait between tries, doubling
 	MaxWait   time.Duration // the longest wait; a longer Retry-After fails at once
@@ -87,11 +87,13 @@ type Guide struct {
 	log     *slog.Logger
 
 	recapNext atomic.Bool // the next chained call says what was last heard
+	reasons   atomic.Bool // the model reasons: ask for low effort, wait longer for its first text
 
 	mu        sync.Mutex
 	api       api
-	stateless bool   // the history goes with every call
-	why       string // why the guide is stateless, for the log
+	stateless bool            // the history goes with every call
+	why       string          // why the guide is stateless, for the log
+	dropped   map[string]bool // optional parameters the server refused
 }
 
 // New prepares a guide. It makes no request.
@@ -150,6 +152,7 @@ func New(cfg Config) (*Guide, error) {
 	}
 	g := &Guide{cfg: cfg, client: openai.NewClient(opts...), prompts: p, log: cfg.Logger}
 	g.recapNext.Store(true)
+	g.reasons.Store(reasoningModel(cfg.Model))
 	switch {
 	case cfg.Private:
 		g.stateless, g.why = true, "private"

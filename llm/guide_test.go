@@ -165,7 +165,7 @@ func TestChainedCallCarriesTheChainAndWhatItLacks(t *testing.T) {
 
 func TestErrorEventMidStreamIsRetried(t *testing.T) {
 	srv := newServer(t)
-	srv.Push(openaitest.ErrorEvent())
+	srv.Push(openaitest.ServerErrorEvent())
 	g := newGuide(t, srv)
 	said, _, err := drain(t, g, request(engine.Sensory))
 	if err != nil || len(said) != 6 {
@@ -632,7 +632,7 @@ func TestCostIsEstimatedForOpenAIModelsOnly(t *testing.T) {
 		{OpenAIBaseURL, "some-new-model", 0},
 		{"http://localhost:11434/v1", "gpt-4.1-mini", 0},
 	} {
-		if got := cost(Config{BaseURL: tc.base, Model: tc.model}, 1e6, 1e5); got < tc.want-1e-9 || got > tc.want+1e-9 {
+		if got := cost(Config{BaseURL: tc.base, Model: tc.model}, engine.Tokens{In: 1e6, Out: 1e5}); got < tc.want-1e-9 || got > tc.want+1e-9 {
 			t.Errorf("%s at %s: %v, want %v", tc.model, tc.base, got, tc.want)
 		}
 	}

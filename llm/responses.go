@@ -2,10 +2,12 @@ package llm
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
+	"github.com/openai/openai-go/v3/shared"
+
+	"lull/engine"
 )
 
 // responses makes one streaming call to /v1/responses. The stream must end
@@ -13,7 +15,9 @@ import (
 // event, response.failed, or a body that simply stops — is a failure.
 func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	g, req := a.s.g, a.s.req
+	stateless = stateless || a.s.unchained
 	chained := !stateless && req.Chain != ""
+	a.chained = chained
 	var turns []turn
 	if chained {
 		turns = g.chainedTurns(req)
@@ -37,7 +41,11 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	if chained {
 		params.PreviousResponseID = openai.String(req.Chain)
 	}
-	st := g.client.Responses.NewStreaming(ctx, params)
+	if g.asksEffort(paramEffort) {
+		params.Reasoning = shared.ReasoningParam{Effort: shared.ReasoningEffortLow}
+		a.optional = append(a.optional, paramEffort)
+	}
+	st := g.client.Responses.NewStreaming(ctx, params, a.watch.listen())
 	defer st.Close()
 
 	for st.Next() {
@@ -55,7 +63,15 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 				// would write without memory. Start again, telling it all.
 				return &Failure{Kind: kindChainRefused, Message: "the server ignores previous_response_id"}
 			}
+			if ev.Response.Reasoning.Effort != "" {
+				a.reasoning("response.created says reasoning effort " + string(ev.Response.Reasoning.Effort))
+			}
+		case "response.output_item.added":
+			if ev.Item.Type == "reasoning" {
+				a.reasoning("a reasoning item")
+			}
 		case "response.output_text.delta":
+			a.watch.sawText()
 			if err := a.text(ctx, ev.Delta); err != nil {
 				return err
 			}
@@ -72,7 +88,7 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 			e := ev.Response.Error
 			return &Failure{Kind: kindStreamError, Code: string(e.Code), Message: orText(e.Message, "the response failed")}
 		case "error":
-			return streamError(ev)
+			return eventFailure([]byte(ev.RawJSON()))
 		}
 	}
 	if err := st.Err(); err != nil {
@@ -83,36 +99,20 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 
 func (a *attemptState) usage(r responses.Response) {
 	u := r.Usage
-	a.receipt.Tokens.In += int(u.InputTokens)
-	a.receipt.Tokens.Out += int(u.OutputTokens)
-	a.receipt.Cost += cost(a.s.g.cfg, int(u.InputTokens), int(u.OutputTokens))
+	a.book(engine.Tokens{In: int(u.InputTokens), Out: int(u.OutputTokens), Cached: int(u.InputTokensDetails.CachedTokens)})
 }
 
-// streamError reads an error event, whose fields come either at its top
-// level or nested in an "error" object (both are seen from OpenAI).
-func streamError(ev responses.ResponseStreamEventUnion) *Failure {
-	f := &Failure{Kind: kindStreamError, Code: ev.Code, Message: ev.Message}
-	var nested struct {
-		Error struct {
-			Code    *string `json:"code"`
-			Message string  `json:"message"`
-			Type    string  `json:"type"`
-		} `json:"error"`
-	}
-	if f.Message == "" && json.Unmarshal([]byte(ev.RawJSON()), &nested) == nil {
-		f.Message = nested.Error.Message
-		if nested.Error.Code != nil {
-			f.Code = *nested.Error.Code
-		} else {
-			f.Code = nested.Error.Type
-		}
-	}
-	f.Message = orText(f.Message, "the server reported an error mid-stream")
-	switch f.Code {
-	case "insufficient_quota", "invalid_prompt", "invalid_api_key", "model_not_found":
-		f.Kind = kindStreamRefused // another try meets the same answer
-	}
-	return f
+// book adds a usage report to the attempt's receipt, with its cost.
+func (a *attemptState) book(t engine.Tokens) {
+	a.receipt.Tokens = a.receipt.Tokens.Add(t)
+	a.receipt.Cost += cost(a.s.g.cfg, t)
+}
+
+// reasoning is called when the server shows that the model reasons: its
+// thinking is never spoken, but it may take longer to begin.
+func (a *attemptState) reasoning(seen string) {
+	a.s.g.learnReasoning(seen)
+	a.watch.reasoning()
 }
 
 func orText(s, fallback string) string {

@@ -5,10 +5,14 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
+	"github.com/openai/openai-go/v3/packages/ssestream"
+
 	"lull/engine"
+	"lull/redact"
 )
 
 // stream is one call of the guide as the engine sees it: whole sentences,
@@ -26,6 +30,10 @@ type stream struct {
 	err     error // why the call ended, once done; nil at its natural end
 	receipt engine.Receipt
 	handed  bool // a sentence has left the buffer: no more retries
+
+	// unchained: a chained request got a 400 that did not say why, so
+	// this call's tries go without the chain, the history as input.
+	unchained bool
 }
 
 // Stream starts one call in the background.
@@ -102,8 +110,16 @@ func (s *stream) run(ctx context.Context) {
 	for attempt := 1; ; attempt++ {
 		a := &attemptState{s: s, ctx: ctx}
 		err := a.call()
+		if err == nil && s.unchained {
+			// The chain was what the server refused: go on without it.
+			g.goStateless("the server answered a chained request with 400 and took the history instead")
+		}
 		if err == nil || ctx.Err() != nil {
 			return // the natural end, or closed: Next says io.EOF
+		}
+		var se *ssestream.StreamError
+		if errors.As(err, &se) { // its raw text, for a developer's eyes only
+			g.log.Debug("LLM error event", slog.String("data", redact.Text(string(se.Event.Data))))
 		}
 		f := classify(err)
 		switch {
@@ -116,6 +132,16 @@ func (s *stream) run(ctx context.Context) {
 			g.goChat()
 			attempt--
 			switches++
+			continue
+		case f.Kind == kindUnsupported && g.drop(f.Param, a.optional):
+			attempt-- // the same try, without what the server does not take
+			continue
+		case f.Kind == kindStatus && f.Status == http.StatusBadRequest && a.chained && !s.unchained:
+			// A terse 400 to a chained request may be about the chain:
+			// one more try without it tells.
+			g.log.Warn("LLM server refused a chained request; trying once without the chain", slog.String("error", f.Error()))
+			s.unchained = true
+			attempt--
 			continue
 		}
 		g.recapNext.Store(true) // whatever comes next should say where the listener is

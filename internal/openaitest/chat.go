@@ -1,6 +1,7 @@
 package openaitest
 
 import (
+	"context"
 	"crypto/rand"
 	"net/http"
 	"time"
@@ -14,16 +15,25 @@ type chatAnswer struct {
 	created int64
 	usage   bool // stream_options.include_usage
 	pad     bool // obfuscation padding (stream_options.include_obfuscation)
+	// reasoning is the server's reasoning mode, nil when off; cache the
+	// input tokens its prompt cache holds.
+	reasoning *Reasoning
+	cache     int
 }
 
 // chat serves POST /v1/chat/completions.
 func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	req, model, f, ok := s.take(w, r, body)
-	if !ok {
+	if !ok || s.refuse(w, req) {
+		return
+	}
+	if f.kind == faultQuotaAtStart {
+		writeJSON(w, http.StatusTooManyRequests, quotaBody(templates()))
 		return
 	}
 
-	a := &chatAnswer{t: templates(), id: "chatcmpl-" + randomAlnum(29), model: model, created: time.Now().Unix()}
+	a := &chatAnswer{t: templates(), id: "chatcmpl-" + randomAlnum(29), model: model, created: time.Now().Unix(),
+		reasoning: s.reasoningMode(), cache: s.cachedTokens()}
 	if opts, ok := req.get("stream_options").(*object); ok {
 		a.usage, _ = opts.get("include_usage").(bool)
 	}
@@ -42,15 +52,18 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 		s.untilGone(r.Context())
 		return
 	}
+	if a.reasoning != nil && !s.chatThinking(r.Context(), out, a) {
+		return
+	}
 	ds := deltas(s.generate(&call))
 	ttft, perToken := s.latency()
 	send := len(ds)
-	switch f.kind {
-	case faultErrorEvent:
+	switch {
+	case f.midStreamError():
 		send = min(2, send)
-	case faultCut:
+	case f.kind == faultCut:
 		send = min(f.deltas, send)
-	case faultIncomplete:
+	case f.kind == faultIncomplete:
 		send = midSentence(ds)
 	}
 	for i, d := range ds[:send] {
@@ -69,10 +82,14 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	switch f.kind {
 	case faultCut:
 		return
-	case faultErrorEvent:
+	case faultErrorEvent, faultFlatErrorEvent:
 		// Chat has no error event; the API sends an error object as a chunk.
-		e := a.t.errorEvent.obj("error")
-		out.data(string(apiError(e.get("message").(string), "insufficient_quota", nil, "insufficient_quota").bytes()))
+		out.data(string(quotaBody(a.t).bytes()))
+		return
+	case faultServerErrorEvent:
+		e := a.t.serverError.obj("error")
+		msg, typ := e.get("message").(string), e.get("type").(string)
+		out.data(string(apiError(msg, typ, nil, nil).bytes()))
 		return
 	}
 	finish := a.t.chatFinish.clone()
@@ -108,8 +125,31 @@ func (a *chatAnswer) chunk(tmpl *object) string {
 func (a *chatAnswer) choice(c *object) *object { return c.list("choices")[0].(*object) }
 
 func (a *chatAnswer) setUsage(u *object, call Call, completion int) {
-	prompt := estimateTokens(call.prompt()...)
+	prompt, reasoned := estimateTokens(call.prompt()...), 0
+	if a.reasoning != nil {
+		reasoned = reasoningTokens
+		completion += reasoned // reasoning is billed as output
+	}
 	u.set("prompt_tokens", prompt).set("completion_tokens", completion).set("total_tokens", prompt+completion)
+	u.obj("prompt_tokens_details").set("cached_tokens", min(a.cache, prompt))
+	u.obj("completion_tokens_details").set("reasoning_tokens", reasoned)
+}
+
+// chatThinking streams a reasoning model's thinking before its content:
+// "reasoning_content" deltas while it thinks (when Summary asks for
+// them) and keep-alive comments. It returns false when the client went
+// away.
+func (s *Server) chatThinking(ctx context.Context, out *stream, a *chatAnswer) bool {
+	thoughts := deltas(summaryText)
+	n := 0
+	return s.think(ctx, out, *a.reasoning, func() {
+		c := a.t.chatContent.clone()
+		d := thoughts[n%len(thoughts)]
+		n++
+		a.choice(c).set("delta", newObject().set("content", nil).set("reasoning_content", d))
+		c.set("obfuscation", obfuscation(d))
+		out.data(a.chunk(c))
+	})
 }
 
 // chatWhole answers a request without "stream": true with a
@@ -123,9 +163,14 @@ func (s *Server) chatWhole(w http.ResponseWriter, r *http.Request, a *chatAnswer
 	case faultCut:
 		hangUp(w)
 		return
-	case faultErrorEvent:
-		e := a.t.errorEvent.obj("error")
-		writeJSON(w, http.StatusTooManyRequests, apiError(e.get("message").(string), "insufficient_quota", nil, "insufficient_quota"))
+	case faultErrorEvent, faultFlatErrorEvent:
+		writeJSON(w, http.StatusTooManyRequests, quotaBody(a.t))
+		return
+	case faultServerErrorEvent:
+		writeJSON(w, http.StatusInternalServerError, statusError(http.StatusInternalServerError, a.model))
+		return
+	}
+	if a.reasoning != nil && !s.pause(r.Context(), a.reasoning.Think) {
 		return
 	}
 	ds := deltas(s.generate(call))

@@ -33,6 +33,9 @@ const (
 	faultReplay
 	faultEchoKey
 	faultRedirectKey
+	faultQuotaAtStart
+	faultServerErrorEvent
+	faultFlatErrorEvent
 )
 
 // ErrorEvent streams the start of an answer (created, in_progress, a couple
@@ -41,6 +44,30 @@ const (
 // error event with an *ssestream.StreamError. Chat: the role chunk, two
 // content chunks, then a `data: {"error":{…}}` chunk and the end.
 func ErrorEvent() Fault { return Fault{kind: faultErrorEvent} }
+
+// QuotaExhausted is the recorded insufficient_quota stream as it was sent:
+// response.created, response.in_progress, the nested `error` event and
+// response.failed, before any output. Chat: HTTP 429 with the
+// insufficient_quota body, as the API answers a chat request up front.
+func QuotaExhausted() Fault { return Fault{kind: faultQuotaAtStart} }
+
+// ServerErrorEvent is ErrorEvent with the recorded server_error event
+// instead (nested, "code": null): a failure another try may not meet.
+// Chat: a `data: {"error":{…}}` chunk with the same values.
+func ServerErrorEvent() Fault { return Fault{kind: faultServerErrorEvent} }
+
+// FlatErrorEvent is ErrorEvent with the error's fields at the top level
+// of the event ("type", "code", "message", "param", "sequence_number"),
+// the shape the API reference documents for the `error` event; the values
+// are the recorded insufficient_quota ones. Chat has one shape only: the
+// nested chunk of ErrorEvent.
+func FlatErrorEvent() Fault { return Fault{kind: faultFlatErrorEvent} }
+
+// midStreamError reports whether a fault ends the stream in an error
+// event after a couple of text deltas.
+func (f Fault) midStreamError() bool {
+	return f.kind == faultErrorEvent || f.kind == faultServerErrorEvent || f.kind == faultFlatErrorEvent
+}
 
 // Status answers with an HTTP status and a JSON error body in OpenAI's
 // shape: 429 is a rate limit ("requests", "rate_limit_exceeded"), 401 a bad

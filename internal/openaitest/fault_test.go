@@ -37,6 +37,40 @@ func TestResponsesFaults(t *testing.T) {
 			}
 		},
 	}, {
+		name:  "quota exhausted at the start",
+		fault: QuotaExhausted(),
+		check: func(t *testing.T, s *Server, r run) {
+			var se *ssestream.StreamError
+			if !errors.As(r.err, &se) || se.Event.Type != "error" || !strings.Contains(string(se.Event.Data), `"error":{"type":"insufficient_quota"`) {
+				t.Errorf("error %v (%T), want the nested insufficient_quota error event", r.err, r.err)
+			}
+			if !slices.Equal(r.types, []string{"response.created", "response.in_progress"}) || len(s.Stored()) != 0 {
+				t.Errorf("events %v before the error; stored %v", r.types, s.Stored())
+			}
+		},
+	}, {
+		name:  "server error event",
+		fault: ServerErrorEvent(),
+		check: func(t *testing.T, _ *Server, r run) {
+			var se *ssestream.StreamError
+			if !errors.As(r.err, &se) || !strings.Contains(string(se.Event.Data), `"error":{"type":"server_error","code":null`) || r.deltas != 2 {
+				t.Errorf("error %v after %d deltas", r.err, r.deltas)
+			}
+		},
+	}, {
+		name:  "flat error event",
+		fault: FlatErrorEvent(),
+		check: func(t *testing.T, _ *Server, r run) {
+			// No "error" object: openai-go hands the event over as it is.
+			if r.err != nil || !r.saw("error") || r.deltas != 2 {
+				t.Fatalf("err %v, %d deltas, events %v", r.err, r.deltas, r.types)
+			}
+			e := r.events[slices.Index(r.types, "error")].AsError()
+			if e.Code != "insufficient_quota" || !strings.HasPrefix(e.Message, "You exceeded your current quota") || r.last.Type != "response.failed" {
+				t.Errorf("flat event %+v, last %s", e, r.last.Type)
+			}
+		},
+	}, {
 		name:  "429 with Retry-After",
 		fault: Status(429, "7"),
 		check: func(t *testing.T, _ *Server, r run) {
@@ -154,6 +188,17 @@ func TestChatFaults(t *testing.T) {
 		{"error chunk", ErrorEvent(), func(t *testing.T, r chatRun, err error) {
 			var se *ssestream.StreamError
 			if !errors.As(err, &se) || !strings.Contains(se.Message, "insufficient_quota") || r.text == "" {
+				t.Errorf("err %v text %q", err, r.text)
+			}
+		}},
+		{"quota exhausted at the start", QuotaExhausted(), func(t *testing.T, r chatRun, err error) {
+			if e := apiErr(t, err); e.StatusCode != 429 || e.Code != "insufficient_quota" || r.text != "" {
+				t.Errorf("%d %q text %q", e.StatusCode, e.Code, r.text)
+			}
+		}},
+		{"server error chunk", ServerErrorEvent(), func(t *testing.T, r chatRun, err error) {
+			var se *ssestream.StreamError
+			if !errors.As(err, &se) || !strings.Contains(string(se.Event.Data), `"type":"server_error"`) || r.text == "" {
 				t.Errorf("err %v text %q", err, r.text)
 			}
 		}},

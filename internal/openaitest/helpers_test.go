@@ -36,7 +36,8 @@ func start(t *testing.T) (*Server, openai.Client) {
 type run struct {
 	text   string // the deltas joined
 	deltas int
-	types  []string                           // event types in order
+	types  []string // event types in order
+	events []responses.ResponseStreamEventUnion
 	last   responses.ResponseStreamEventUnion // the last event
 	err    error
 }
@@ -61,6 +62,7 @@ func ask(ctx context.Context, c openai.Client, p responses.ResponseNewParams) ru
 	for st.Next() {
 		ev := st.Current()
 		r.types = append(r.types, ev.Type)
+		r.events = append(r.events, ev)
 		r.last = ev
 		if ev.Type == "response.output_text.delta" {
 			r.text += ev.Delta

@@ -29,6 +29,12 @@ type answer struct {
 	created  int64
 	seq      int
 	deltas   []string
+	// A reasoning model's answer: its mode, the finished reasoning item,
+	// and the output index of the message after it.
+	reasoning     *Reasoning
+	reasoningItem *object
+	msgIndex      int
+	cache         int // input tokens the prompt cache holds (SetCachedTokens)
 }
 
 // take begins a generation request: it parses the body and takes the next
@@ -66,16 +72,18 @@ func (s *Server) take(w http.ResponseWriter, r *http.Request, body []byte) (req 
 // responses serves POST /v1/responses.
 func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) {
 	req, model, f, ok := s.take(w, r, body)
-	if !ok {
+	if !ok || s.refuse(w, req) {
 		return
 	}
 
 	a := &answer{
-		t:       templates(),
-		req:     req,
-		id:      "resp_" + randomHex(25),
-		itemID:  "msg_" + randomHex(25),
-		created: time.Now().Unix(),
+		t:         templates(),
+		req:       req,
+		id:        "resp_" + randomHex(25),
+		itemID:    "msg_" + randomHex(25),
+		created:   time.Now().Unix(),
+		reasoning: s.reasoningMode(),
+		cache:     s.cachedTokens(),
 	}
 	store, ok := req.get("store").(bool)
 	a.call = Call{
@@ -109,20 +117,31 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 		s.untilGone(r.Context())
 		return
 	}
+	if f.kind == faultQuotaAtStart { // as recorded: no output at all
+		out.event(a.event(a.t.errorEvent))
+		out.event(a.event(a.t.failed).set("response", a.response(a.t.failed, "failed")))
+		return
+	}
+	if a.reasoning != nil {
+		if a.reasoningItem = s.thinking(r.Context(), out, a, *a.reasoning); a.reasoningItem == nil {
+			return
+		}
+		a.msgIndex = 1
+	}
 	a.deltas = deltas(s.generate(&a.call))
 	ttft, perToken := s.latency()
-	out.event(a.event(a.t.itemAdded).set("item", a.item("in_progress", "")))
-	part := a.event(a.t.partAdded)
+	out.event(a.message(a.t.itemAdded).set("item", a.item("in_progress", "")))
+	part := a.message(a.t.partAdded)
 	part.set("item_id", a.itemID)
 	out.event(part)
 
 	send := len(a.deltas)
-	switch f.kind {
-	case faultErrorEvent:
+	switch {
+	case f.midStreamError():
 		send = min(2, send)
-	case faultCut:
+	case f.kind == faultCut:
 		send = min(f.deltas, send)
-	case faultIncomplete:
+	case f.kind == faultIncomplete:
 		send = midSentence(a.deltas)
 	}
 	for i, d := range a.deltas[:send] {
@@ -133,7 +152,7 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 		if !s.pause(r.Context(), wait) || out.err != nil {
 			return
 		}
-		delta := a.event(a.t.delta).set("delta", d).set("item_id", a.itemID).set("obfuscation", obfuscation(d))
+		delta := a.message(a.t.delta).set("delta", d).set("item_id", a.itemID).set("obfuscation", obfuscation(d))
 		if !obfuscate(a.req) {
 			delta.del("obfuscation")
 		}
@@ -143,8 +162,8 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 	switch f.kind {
 	case faultCut:
 		return // the body ends here, without response.completed
-	case faultErrorEvent:
-		out.event(a.event(a.t.errorEvent))
+	case faultErrorEvent, faultServerErrorEvent, faultFlatErrorEvent:
+		out.event(a.errorEvent(f))
 		out.event(a.event(a.t.failed).set("response", a.response(a.t.failed, "failed")))
 		return
 	}
@@ -153,13 +172,13 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 		status = "incomplete"
 	}
 	text := joined(a.deltas[:send])
-	done := a.event(a.t.textDone)
+	done := a.message(a.t.textDone)
 	done.set("item_id", a.itemID).set("text", text)
 	out.event(done)
-	partDone := a.event(a.t.partDone)
+	partDone := a.message(a.t.partDone)
 	partDone.set("item_id", a.itemID).obj("part").set("text", text)
 	out.event(partDone)
-	out.event(a.event(a.t.itemDone).set("item", a.item(status, text)))
+	out.event(a.message(a.t.itemDone).set("item", a.item(status, text)))
 
 	final := a.event(a.t.completed)
 	final.set("response", a.finished(status, send))
@@ -196,6 +215,9 @@ func (s *Server) chain(w http.ResponseWriter, a *answer) bool {
 	case s.rejectPrevious:
 		writeJSON(w, http.StatusBadRequest, apiError("previous_response_id is not supported", "invalid_request_error", "previous_response_id", nil))
 		return false
+	case s.tersePrevious:
+		writeJSON(w, http.StatusBadRequest, apiError("Invalid request", "invalid_request_error", nil, nil))
+		return false
 	case s.ignorePrevious:
 		return true
 	}
@@ -224,10 +246,19 @@ func (s *Server) respondWhole(w http.ResponseWriter, r *http.Request, a *answer,
 	case faultCut:
 		hangUp(w)
 		return
-	case faultErrorEvent:
-		e := a.t.errorEvent.obj("error")
-		writeJSON(w, http.StatusTooManyRequests, apiError(e.get("message").(string), "insufficient_quota", nil, "insufficient_quota"))
+	case faultErrorEvent, faultQuotaAtStart, faultFlatErrorEvent:
+		writeJSON(w, http.StatusTooManyRequests, quotaBody(a.t))
 		return
+	case faultServerErrorEvent:
+		writeJSON(w, http.StatusInternalServerError, statusError(http.StatusInternalServerError, a.call.Model))
+		return
+	}
+	if a.reasoning != nil {
+		if !s.pause(r.Context(), a.reasoning.Think) {
+			return
+		}
+		a.reasoningItem = a.t.reasoningDone.obj("item").clone().set("id", "rs_"+randomHex(25)).set("summary", []any{})
+		a.msgIndex = 1
 	}
 	a.deltas = deltas(s.generate(&a.call))
 	send, status := len(a.deltas), "completed"
@@ -279,6 +310,9 @@ func (a *answer) response(tmpl *object, status string) *object {
 	r.set("previous_response_id", a.previous)
 	r.set("store", a.call.Store)
 	r.set("tools", []any{})
+	if a.reasoning != nil {
+		r.set("reasoning", reasoningSettings(a.req))
+	}
 	for _, k := range echoed {
 		if v, ok := a.req.vals[k]; ok {
 			if _, known := r.vals[k]; known {
@@ -294,10 +328,20 @@ func (a *answer) response(tmpl *object, status string) *object {
 func (a *answer) finished(status string, send int) *object {
 	r := a.response(a.t.completed, status)
 	text := joined(a.deltas[:send])
-	r.set("output", []any{a.item(status, text)})
+	output := []any{a.item(status, text)}
+	if a.reasoningItem != nil {
+		output = append([]any{a.reasoningItem}, output...)
+	}
+	r.set("output", output)
 	usage := r.obj("usage")
-	in := estimateTokens(a.call.prompt()...)
-	usage.set("input_tokens", in).set("output_tokens", send).set("total_tokens", in+send)
+	in, out, reasoned := estimateTokens(a.call.prompt()...), send, 0
+	if a.reasoning != nil {
+		reasoned = reasoningTokens
+		out += reasoned // reasoning is billed as output
+	}
+	usage.set("input_tokens", in).set("output_tokens", out).set("total_tokens", in+out)
+	usage.obj("input_tokens_details").set("cached_tokens", min(a.cache, in))
+	usage.obj("output_tokens_details").set("reasoning_tokens", reasoned)
 	if status == "incomplete" {
 		r.set("incomplete_details", newObject().set("reason", "max_output_tokens"))
 		if r.get("max_output_tokens") == nil {
@@ -305,6 +349,35 @@ func (a *answer) finished(status string, send int) *object {
 		}
 	}
 	return r
+}
+
+// message copies a recorded event of the message item, numbered and at
+// the message's output index.
+func (a *answer) message(tmpl *object) *object {
+	return a.event(tmpl).set("output_index", a.msgIndex)
+}
+
+// errorEvent is the error event a fault ends the stream with: the
+// recorded insufficient_quota one (nested, or flat as the API reference
+// documents it) or the recorded server_error one.
+func (a *answer) errorEvent(f Fault) *object {
+	switch f.kind {
+	case faultServerErrorEvent:
+		return a.event(a.t.serverError)
+	case faultFlatErrorEvent:
+		e := a.t.errorEvent.obj("error")
+		flat := newObject().set("type", "error").set("code", e.get("code")).set("message", e.get("message")).
+			set("param", e.get("param")).set("sequence_number", 0)
+		return a.event(flat)
+	}
+	return a.event(a.t.errorEvent)
+}
+
+// quotaBody is the HTTP 429 body for an exhausted quota, with the
+// recorded error event's message.
+func quotaBody(t *templateSet) *object {
+	e := t.errorEvent.obj("error")
+	return apiError(e.get("message").(string), "insufficient_quota", nil, "insufficient_quota")
 }
 
 // item is the assistant message item: in progress (no content yet), or

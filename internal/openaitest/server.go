@@ -3,9 +3,11 @@
 // Completions (streaming), and Moderations, on a loopback port. It speaks
 // the real wire format: every event is built from a recorded OpenAI event
 // in testdata/ with the request's values put in. Knobs make it behave like
-// the servers lull meets (one that ignores or rejects
-// previous_response_id, a chat-only one, one that dies) and queue faults
-// (rate limits, error events, hangs, cut streams).
+// the servers lull meets (one that ignores, rejects or tersely refuses
+// previous_response_id, a chat-only one, one that dies, a reasoning model
+// that thinks before it writes, one that refuses parameters by name, a
+// prompt cache) and queue faults (rate limits, error events in both
+// shapes, an exhausted quota, hangs, cut streams).
 package openaitest
 
 import (
@@ -40,7 +42,11 @@ type Server struct {
 	faults         []Fault
 	ignorePrevious bool
 	rejectPrevious bool
+	tersePrevious  bool
 	noResponses    bool
+	reasoning      *Reasoning // nil: not a reasoning model
+	rejectParams   []string   // parameters answered with a 400 by name
+	cached         int        // input tokens reported as served from the prompt cache
 	flag           func(string) bool
 	dieIn          int // successful generations until the server dies; -1: it does not
 	requests       []Request
@@ -131,6 +137,32 @@ func (s *Server) SetRejectPrevious(on bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rejectPrevious = on
+}
+
+// SetTersePrevious makes the server answer any request with a
+// previous_response_id with a bare HTTP 400 "Invalid request" that names
+// no parameter and has no code, as some proxies and compatible servers do.
+func (s *Server) SetTersePrevious(on bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tersePrevious = on
+}
+
+// SetCachedTokens makes every answer report n of its input tokens (at most
+// all of them) as served from the prompt cache: usage's
+// input_tokens_details.cached_tokens, chat's
+// prompt_tokens_details.cached_tokens. 0, the default, reports none.
+func (s *Server) SetCachedTokens(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cached = max(0, n)
+}
+
+// cachedTokens is the SetCachedTokens setting.
+func (s *Server) cachedTokens() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cached
 }
 
 // SetNoResponses makes the server a chat-only one: everything under

@@ -20,7 +20,8 @@ import (
 // byte for byte what OpenAI sent.
 func TestRecordedEventsRoundTrip(t *testing.T) {
 	for _, file := range []string{"responses_stream_text.sse", "responses_stream_text_minimal.sse",
-		"chat_stream_text_include_usage.sse", "responses_stream_error_event.derived.sse"} {
+		"chat_stream_text_include_usage.sse", "responses_stream_error_event.derived.sse",
+		"responses_stream_reasoning.derived.sse", "responses_stream_error_null_code.derived.sse"} {
 		events, err := readSSE(file)
 		if err != nil {
 			t.Fatal(err)

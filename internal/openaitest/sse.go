@@ -35,6 +35,9 @@ func (s *stream) event(o *object) {
 // data writes a Chat Completions chunk: "data: <json>\n\n".
 func (s *stream) data(payload string) { s.write("data: " + payload + "\n\n") }
 
+// comment writes an SSE comment line, which clients skip: a keep-alive.
+func (s *stream) comment(text string) { s.write(": " + text + "\n\n") }
+
 func (s *stream) write(frame string) {
 	if s.err != nil {
 		return

@@ -53,6 +53,11 @@ type templateSet struct {
 	created, inProgress, itemAdded, partAdded, delta, textDone, partDone, itemDone, completed *object
 	// The failure ending from responses_stream_error_event.derived.sse.
 	errorEvent, failed *object
+	// The server_error event of responses_stream_error_null_code.derived.sse.
+	serverError *object
+	// A reasoning item's events from responses_stream_reasoning.derived.sse:
+	// the item added, its summary part and text, and the item done.
+	reasoningAdded, summaryPartAdded, summaryDelta, summaryDone, summaryPartDone, reasoningDone *object
 
 	// Chat chunks from chat_stream_text_include_usage.sse: the first
 	// (role) chunk, a content chunk, the finish_reason chunk and the usage
@@ -62,6 +67,9 @@ type templateSet struct {
 	moderation *object // moderations_omni_example.json
 	deletion   *object // delete_response_example.json
 	notFound   *object // error_400_previous_response_not_found.json
+	// A parameter the model does not take: error_400_unsupported_parameter.json
+	// (any parameter), error_400_reasoning_model_temperature.json.
+	unsupported, temperature *object
 }
 
 var templates = sync.OnceValue(func() *templateSet {
@@ -101,6 +109,22 @@ func loadTemplates() (*templateSet, error) {
 		return nil, fmt.Errorf("openaitest: the error recording lacks error or response.failed")
 	}
 
+	if t.serverError, err = oneEvent("responses_stream_error_null_code.derived.sse", "error"); err != nil {
+		return nil, err
+	}
+	reasoning, err := eventsByType("responses_stream_reasoning.derived.sse")
+	if err != nil {
+		return nil, err
+	}
+	t.reasoningAdded, t.reasoningDone = reasoning["response.output_item.added"], reasoning["response.output_item.done"]
+	t.summaryPartAdded, t.summaryPartDone = reasoning["response.reasoning_summary_part.added"], reasoning["response.reasoning_summary_part.done"]
+	t.summaryDelta, t.summaryDone = reasoning["response.reasoning_summary_text.delta"], reasoning["response.reasoning_summary_text.done"]
+	for _, o := range []*object{t.reasoningAdded, t.reasoningDone, t.summaryPartAdded, t.summaryPartDone, t.summaryDelta, t.summaryDone} {
+		if o == nil {
+			return nil, fmt.Errorf("openaitest: the reasoning recording lacks an event")
+		}
+	}
+
 	chunks, err := readSSE("chat_stream_text_include_usage.sse")
 	if err != nil {
 		return nil, err
@@ -126,6 +150,8 @@ func loadTemplates() (*templateSet, error) {
 		"moderations_omni_example.json":              &t.moderation,
 		"delete_response_example.json":               &t.deletion,
 		"error_400_previous_response_not_found.json": &t.notFound,
+		"error_400_unsupported_parameter.json":       &t.unsupported,
+		"error_400_reasoning_model_temperature.json": &t.temperature,
 	} {
 		body, err := testdata.ReadFile(path.Join("testdata", file))
 		if err != nil {
@@ -157,6 +183,18 @@ func eventsByType(file string) (map[string]*object, error) {
 		out[ev.Type] = o
 	}
 	return out, nil
+}
+
+// oneEvent is the first event of a type in a recorded Responses stream.
+func oneEvent(file, typ string) (*object, error) {
+	byType, err := eventsByType(file)
+	if err != nil {
+		return nil, err
+	}
+	if byType[typ] == nil {
+		return nil, fmt.Errorf("openaitest: %s has no %s event", file, typ)
+	}
+	return byType[typ], nil
 }
 
 // replayContentType is the content type a recording was served with: the
