@@ -13,13 +13,17 @@ import (
 // event, response.failed, or a body that simply stops — is a failure.
 func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	g, req := a.s.g, a.s.req
-	chained := !stateless && req.Chain != ""
+	// After the model's context overflowed, the chain is dropped and the
+	// call starts a new one from a recap (stream.run).
+	chained := !stateless && req.Chain != "" && !a.s.unchain
+	instructions := g.instructions(req)
 	var turns []turn
 	if chained {
 		turns = g.chainedTurns(req)
 	} else {
-		turns = g.historyTurns(req)
+		turns = g.historyTurns(req, instructions, g.budget())
 	}
+	a.chained, a.sent = chained, sentTokens(instructions, turns)
 	items := make(responses.ResponseInputParam, len(turns))
 	for i, t := range turns {
 		role := responses.EasyInputMessageRoleUser
@@ -30,7 +34,7 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	}
 	params := responses.ResponseNewParams{
 		Model:        g.cfg.Model,
-		Instructions: openai.String(g.instructions(req)),
+		Instructions: openai.String(instructions),
 		Input:        responses.ResponseNewParamsInputUnion{OfInputItemList: items},
 		Store:        openai.Bool(!stateless),
 	}

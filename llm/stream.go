@@ -26,6 +26,8 @@ type stream struct {
 	err     error // why the call ended, once done; nil at its natural end
 	receipt engine.Receipt
 	handed  bool // a sentence has left the buffer: no more retries
+
+	unchain bool // the model's context overflowed: no chain for this call (run's goroutine only)
 }
 
 // Stream starts one call in the background.
@@ -98,7 +100,8 @@ func (s *stream) run(ctx context.Context) {
 		}
 	}()
 	g := s.g
-	switches := 0 // a server may make the guide change course at most twice
+	switches := 0  // a server may make the guide change course at most twice
+	overflows := 0 // and say the call is too long at most maxOverflows times
 	for attempt := 1; ; attempt++ {
 		a := &attemptState{s: s, ctx: ctx}
 		err := a.call()
@@ -106,6 +109,23 @@ func (s *stream) run(ctx context.Context) {
 			return // the natural end, or closed: Next says io.EOF
 		}
 		f := classify(err)
+		if f.overflow() && a.pushed == 0 && !s.wasHanded() {
+			if overflows >= maxOverflows {
+				g.log.Warn("LLM call too long for the model, even from a recap", slog.String("error", f.Error()))
+				s.finish(f)
+				return
+			}
+			overflows++
+			// A chained call starts a new chain from a recap; one that
+			// sent its history sends less.
+			if !a.chained {
+				g.shrink(a.sent)
+			}
+			s.unchain = true
+			g.log.Warn("LLM context exceeded; trying again from a recap", slog.Bool("chained", a.chained), slog.Int("tokens_sent", a.sent))
+			attempt-- // not the server's fault: the same try, shorter
+			continue
+		}
 		switch {
 		case f.Kind == kindChainRefused && switches < 2:
 			g.goStateless(f.Message)
