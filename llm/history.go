@@ -49,22 +49,24 @@ func (g *Guide) shrink(sent int) bool {
 	}
 }
 
-// said is one sentence the listener heard (or is about to), and where.
+// said is one sentence the listener heard (or is about to), where, and
+// what it mentioned (vocabulary).
 type said struct {
 	phase engine.Phase
 	text  string
+	about []int
 }
 
 // heard is everything said so far, pending sentences included.
-func heard(req engine.Request) []said {
+func heard(req engine.Request, v vocabulary) []said {
 	var out []said
 	for _, e := range req.History {
 		if e.Role == engine.RoleGuide {
-			out = append(out, said{e.Phase, e.Text})
+			out = append(out, said{e.Phase, e.Text, v.mentions(e.Text)})
 		}
 	}
 	for _, p := range req.Pending {
-		out = append(out, said{req.Phase, p})
+		out = append(out, said{req.Phase, p, v.mentions(p)})
 	}
 	return out
 }
@@ -77,7 +79,7 @@ func heard(req engine.Request) []said {
 // mentioned (no call to the model). Errors and notes in the history are
 // not the model's business; the intention is in the request.
 func (g *Guide) historyTurns(req engine.Request, instr string, budget int) []turn {
-	lines := heard(req)
+	lines := heard(req, g.vocabulary)
 	final := turn{role: "user", text: g.message(req)}
 	room := budgetChars(budget) - len(instr) - len(final.text)
 	from := 0
@@ -172,14 +174,14 @@ func (g *Guide) summary(lines []said) string {
 	var parts []string
 	for i := 0; i < len(lines); {
 		j := i
-		var texts []string
+		var about [][]int
 		for j < len(lines) && lines[j].phase == lines[i].phase {
-			texts = append(texts, lines[j].text)
+			about = append(about, lines[j].about)
 			j++
 		}
 		part := fmt.Sprintf("%s, %d sentences", lines[i].phase, j-i)
-		if about := append(mentioned(g.vocabulary.body, texts), mentioned(g.vocabulary.images, texts)...); len(about) > 0 {
-			part += " about " + strings.Join(about, ", ")
+		if names := append(g.vocabulary.named(about, true), g.vocabulary.named(about, false)...); len(names) > 0 {
+			part += " about " + strings.Join(names, ", ")
 		}
 		parts = append(parts, part)
 		i = j

@@ -1,8 +1,8 @@
 package llm
 
 import (
-	"regexp"
 	"strings"
+	"unicode"
 
 	"lull/engine"
 	"lull/prompts"
@@ -10,41 +10,71 @@ import (
 
 // vocabulary finds, in what the model said, the body parts and images of
 // prompts/llm/vocabulary.yaml, so each call can name what was already
-// used and a long phase moves on instead of looping.
+// used and a long phase moves on instead of looping. It looks words up
+// rather than running patterns: every call reads the whole session.
 type vocabulary struct {
-	body, images []term
-}
-
-type term struct {
-	name string
-	re   *regexp.Regexp
+	names   []string       // every term: the body parts, then the images
+	body    int            // names[:body] are body parts
+	phrases map[string]int // a word or words, lower case, one space apart → its term
+	longest int            // the most words in a phrase
 }
 
 func newVocabulary(p *prompts.LLM) vocabulary {
-	compile := func(ts []prompts.Term) []term {
-		out := make([]term, len(ts))
-		for i, t := range ts {
-			alts := make([]string, len(t.Words))
-			for j, w := range t.Words {
-				alts[j] = strings.Join(strings.Fields(regexp.QuoteMeta(w)), `\s+`)
-			}
-			out[i] = term{name: t.Name, re: regexp.MustCompile(`(?i)\b(?:` + strings.Join(alts, "|") + `)\b`)}
+	v := vocabulary{body: len(p.Body), phrases: map[string]int{}}
+	for i, t := range append(append([]prompts.Term(nil), p.Body...), p.Images...) {
+		v.names = append(v.names, t.Name)
+		for _, w := range t.Words {
+			ws := words(w)
+			v.phrases[strings.Join(ws, " ")] = i
+			v.longest = max(v.longest, len(ws))
 		}
-		return out
 	}
-	return vocabulary{body: compile(p.Body), images: compile(p.Images)}
+	return v
 }
 
-// mentioned are the terms the texts mention, in the order of their first
-// mention.
-func mentioned(terms []term, texts []string) []string {
-	found := make([]bool, len(terms))
+// words are a text's words in lower case: letters and digits, with the
+// hyphens and apostrophes inside them ("lamp-lit", "body's").
+func words(text string) []string {
 	var out []string
-	for _, text := range texts {
-		for i, t := range terms {
-			if !found[i] && t.re.MatchString(text) {
-				found[i] = true
-				out = append(out, t.name)
+	for w := range strings.FieldsFuncSeq(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’'
+	}) {
+		if w = strings.Trim(w, "-'’"); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// mentions are the terms a sentence mentions, by index into names; the
+// longest phrase wins ("leaves on slow water" before "leaves").
+func (v vocabulary) mentions(text string) []int {
+	ws := words(text)
+	var out []int
+	for i := 0; i < len(ws); {
+		n := 1
+		for k := min(v.longest, len(ws)-i); k >= 1; k-- {
+			if t, ok := v.phrases[strings.Join(ws[i:i+k], " ")]; ok {
+				out = append(out, t)
+				n = k
+				break
+			}
+		}
+		i += n
+	}
+	return out
+}
+
+// named are the body parts (or the images) among the mentions of several
+// sentences, in the order they were first mentioned.
+func (v vocabulary) named(mentions [][]int, body bool) []string {
+	seen := make([]bool, len(v.names))
+	var out []string
+	for _, ms := range mentions {
+		for _, i := range ms {
+			if (i < v.body) == body && !seen[i] {
+				seen[i] = true
+				out = append(out, v.names[i])
 			}
 		}
 	}
@@ -55,17 +85,12 @@ func mentioned(terms []term, texts []string) []string {
 // back to: the body parts of this phase, and the images of the whole
 // session.
 func (v vocabulary) used(req engine.Request) []string {
-	var phase, session []string
-	for _, e := range req.History {
-		if e.Role != engine.RoleGuide {
-			continue
-		}
-		session = append(session, e.Text)
-		if e.Phase == req.Phase {
-			phase = append(phase, e.Text)
+	var phase, session [][]int
+	for _, l := range heard(req, v) {
+		session = append(session, l.about)
+		if l.phase == req.Phase {
+			phase = append(phase, l.about)
 		}
 	}
-	phase = append(phase, req.Pending...)
-	session = append(session, req.Pending...)
-	return append(mentioned(v.body, phase), mentioned(v.images, session)...)
+	return append(v.named(phase, true), v.named(session, false)...)
 }
