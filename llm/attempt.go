@@ -19,7 +19,7 @@ type attemptState struct {
 	s         *stream
 	ctx       context.Context // the call's; the attempt's own is made in call
 	watch     *time.Timer
-	lines     *lines
+	lines     *linePass
 	split     engine.Splitter
 	chained   bool // the request continued a stored response
 	sent      int  // the request's instructions and input, in estimated tokens
@@ -38,7 +38,7 @@ func (a *attemptState) call() error {
 	defer cancel(nil)
 	a.watch = time.AfterFunc(g.cfg.Watchdog, func() { cancel(errWatchdog) })
 	defer a.watch.Stop()
-	a.lines = newLines(a.s.req.Phase == engine.Breathing)
+	a.lines = newLinePass(a.s.req.Phase == engine.Breathing)
 
 	api, stateless := g.mode()
 	var err error

@@ -13,7 +13,7 @@ import (
 func passed(t *testing.T, breathing bool, text string, size int) []string {
 	t.Helper()
 	g := &Guide{}
-	a := &attemptState{s: &stream{g: g}, lines: newLines(breathing)}
+	a := &attemptState{s: &stream{g: g}, lines: newLinePass(breathing)}
 	rs := []rune(text)
 	for i := 0; i < len(rs); i += size {
 		a.lines.feed(string(rs[i:min(i+size, len(rs))]), a.take)
