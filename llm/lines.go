@@ -26,7 +26,9 @@ type linePass struct {
 	broken  bool // a line break waits: is the next line a new sentence?
 }
 
-func newLinePass(tagged bool) *linePass { return &linePass{tagged: tagged, inHead: tagged, empty: true} }
+func newLinePass(tagged bool) *linePass {
+	return &linePass{tagged: tagged, inHead: tagged, empty: true}
+}
 
 // piece is text handed on, with the tag of the line it belongs to.
 type piece struct {
