@@ -21,6 +21,7 @@ type clockSpeaker struct {
 	mu     sync.Mutex
 	pos    time.Duration
 	played []engine.Line
+	starts []time.Duration // where each played line began
 }
 
 type clockClip struct {
@@ -38,6 +39,7 @@ func (s *clockSpeaker) Play(ctx context.Context, u engine.Utterance) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := u.(clockClip)
+	s.starts = append(s.starts, s.pos)
 	s.pos += c.d
 	s.played = append(s.played, c.line)
 	return ctx.Err()
@@ -66,6 +68,12 @@ func (s *clockSpeaker) lines() []engine.Line {
 	return append([]engine.Line(nil), s.played...)
 }
 
+func (s *clockSpeaker) began() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]time.Duration(nil), s.starts...)
+}
+
 // askedFor reads how many sentences a request asks for (lull before this
 // change said "about").
 var askedFor = regexp.MustCompile(`Write (?:exactly|about) (\d+) sentences`)
@@ -81,7 +89,10 @@ type model struct {
 	n     int
 	most  int  // 0: as many as asked
 	short bool // "Rest here, moment 12."
-	vivid bool // sentences that name body parts and images, as a model's do
+	// misleading: breathing's out-breath lines begin with words the
+	// engine's guess takes for an in-breath; only their tag says otherwise.
+	misleading bool
+	vivid      bool // sentences that name body parts and images, as a model's do
 }
 
 // parts and images a vivid model goes through in turn.
@@ -112,6 +123,8 @@ func (m *model) write(c openaitest.Call) string {
 		switch {
 		case phase == "breathing" && i%2 == 0:
 			fmt.Fprintf(&b, "[in] Breathe in softly, breath %d.\n", m.n)
+		case phase == "breathing" && m.misleading:
+			fmt.Fprintf(&b, "[out] Let the shoulders drop as the air leaves, breath %d.\n", m.n)
 		case phase == "breathing":
 			fmt.Fprintf(&b, "[out] And breathe out slowly, breath %d.\n", m.n)
 		case m.vivid && (phase == "atmosphere" || phase == "relaxation"):

@@ -282,3 +282,39 @@ func TestUsedNamesBodyPartsOfThePhaseAndImagesOfTheSession(t *testing.T) {
 		t.Errorf("used %q, want %q", got, want)
 	}
 }
+
+// TestTaggedBreathingLinesLandOnTheirPartOfTheBreath: in a whole session,
+// a line the model tagged [out] starts on the out-breath even when its
+// first words would have the engine guess an in-breath.
+func TestTaggedBreathingLinesLandOnTheirPartOfTheBreath(t *testing.T) {
+	srv := newServer(t)
+	m := &model{misleading: true}
+	srv.SetText(m.write)
+	g := newGuide(t, srv, func(c *Config) { c.Watchdog = 10 * time.Second })
+	_, sp := session(t, g, engine.Options{Length: 15 * time.Minute})
+	if engine.CueStage("Let the shoulders drop as the air leaves, breath 3.") != engine.StageInhale {
+		t.Fatal("the engine's guess would find the out-breath itself: the test proves nothing")
+	}
+	br := engine.DefaultBreath
+	lines, starts := sp.lines(), sp.began()
+	var anchor time.Duration = -1
+	outs := 0
+	for i, l := range lines {
+		if l.Phase != engine.Breathing {
+			continue
+		}
+		if anchor < 0 {
+			anchor = starts[i] // the pacer starts with the phase's first line
+		}
+		if !strings.Contains(l.Text, "shoulders drop") {
+			continue
+		}
+		outs++
+		if at := br.At(starts[i] - anchor); at.Stage != engine.StageExhale {
+			t.Errorf("%q starts on %v, %.0f%% through it; it was tagged [out]", l.Text, at.Stage, 100*at.Progress)
+		}
+	}
+	if outs < 3 {
+		t.Fatalf("%d out-breath lines spoken", outs)
+	}
+}

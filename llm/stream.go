@@ -117,9 +117,11 @@ func (s *stream) run(ctx context.Context) {
 			}
 			overflows++
 			// A chained call starts a new chain from a recap; one that
-			// sent its history sends less.
-			if !a.chained {
-				g.shrink(a.sent)
+			// sent its history sends less, unless it cannot.
+			if !a.chained && !g.shrink(a.sent) && g.budget() <= minBudget {
+				g.log.Warn("LLM call too long for the model, even from the shortest recap", slog.String("error", f.Error()))
+				s.finish(f)
+				return
 			}
 			s.unchain = true
 			g.log.Warn("LLM context exceeded; trying again from a recap", slog.Bool("chained", a.chained), slog.Int("tokens_sent", a.sent))
