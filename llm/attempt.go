@@ -9,17 +9,20 @@ import (
 	"lull/engine"
 )
 
-// attemptState is one try at a call: the HTTP stream, its text split into
-// sentences, moderation in batches, and the watchdog that fails a call
-// whose model has gone quiet. The watchdog sleeps while the buffer is
-// full: a paused listener is not a silent server.
+// attemptState is one try at a call: the HTTP stream, its text read line
+// by line (breath tags taken off) and split into sentences, moderation in
+// batches, and the watchdog that fails a call whose model has gone quiet.
+// The watchdog sleeps while the buffer is full: a paused listener is not
+// a silent server.
 type attemptState struct {
 	s         *stream
 	ctx       context.Context // the call's; the attempt's own is made in call
 	watch     *watchdog
-	chained   bool     // the request continued a stored response
 	optional  []string // the optional parameters it carried (see drop)
+	lines     *linePass
 	split     engine.Splitter
+	chained   bool // the request continued a stored response
+	sent      int  // the request's instructions and input, in estimated tokens
 	unchecked []string
 	pushed    int
 	receipt   engine.Receipt
@@ -35,6 +38,7 @@ func (a *attemptState) call() error {
 	defer cancel(nil)
 	a.watch = newWatchdog(g.cfg.Watchdog, g.reasons.Load(), func() { cancel(errWatchdog) })
 	defer a.watch.end()
+	a.lines = newLinePass(a.s.req.Phase == engine.Breathing)
 
 	api, stateless := g.mode()
 	var err error
@@ -55,7 +59,7 @@ func (a *attemptState) alive() { a.watch.alive() }
 
 // text takes a piece of the model's output.
 func (a *attemptState) text(ctx context.Context, delta string) error {
-	a.unchecked = append(a.unchecked, a.split.Feed(delta)...)
+	a.lines.feed(delta, a.take)
 	if len(a.unchecked) == 0 {
 		return nil
 	}
@@ -68,12 +72,32 @@ func (a *attemptState) text(ctx context.Context, delta string) error {
 // end takes the rest of the output once the call has finished. A call cut
 // by its token limit drops the sentence it was in the middle of.
 func (a *attemptState) end(ctx context.Context, truncated bool) error {
+	a.lines.flush(a.take)
 	rest := a.split.Flush()
 	if truncated && len(rest) > 0 && !endsSentence(rest[len(rest)-1]) {
 		rest = rest[:len(rest)-1]
 	}
+	a.tag(rest, a.lines.current())
 	a.unchecked = append(a.unchecked, rest...)
 	return a.flush(ctx)
+}
+
+// take hands a tag-free piece of a line to the sentence splitter (MERGE:
+// whatever splitter or speech cleaner is there, with Feed and Flush), and
+// remembers the breath tag of each sentence it completes.
+func (a *attemptState) take(p piece) {
+	sentences := a.split.Feed(p.text)
+	a.tag(sentences, p)
+	a.unchecked = append(a.unchecked, sentences...)
+}
+
+func (a *attemptState) tag(sentences []string, p piece) {
+	if !p.tagged {
+		return
+	}
+	for _, text := range sentences {
+		a.s.g.cues.remember(text, p.stage)
+	}
 }
 
 func endsSentence(s string) bool {

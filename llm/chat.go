@@ -15,8 +15,11 @@ import (
 // finish_reason; one that stops before it is a failure.
 func (a *attemptState) chat(ctx context.Context) error {
 	g, req := a.s.g, a.s.req
-	msgs := []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(g.instructions(req))}
-	for _, t := range g.historyTurns(req) {
+	instructions := g.instructions(req)
+	turns := g.historyTurns(req, instructions, g.budget())
+	a.sent = sentTokens(instructions, turns)
+	msgs := []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(instructions)}
+	for _, t := range turns {
 		if t.role == "assistant" {
 			msgs = append(msgs, openai.AssistantMessage(t.text))
 		} else {

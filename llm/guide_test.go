@@ -122,7 +122,7 @@ func TestACallStreamsCheckedSentencesAndItsReceipt(t *testing.T) {
 	if !strings.Contains(instr, "CURRENT PHASE: ATMOSPHERE") || !strings.Contains(instr, "Safety") {
 		t.Errorf("instructions do not name the phase or carry the safety rules:\n%.300s", instr)
 	}
-	if got := inputs(r); len(got) != 1 || got[0] != "user: Begin the session." {
+	if got := inputs(r); len(got) != 1 || !strings.HasPrefix(got[0], "user: Begin the session.\n") || !strings.Contains(got[0], "Write exactly 8 sentences") {
 		t.Errorf("input %q", got)
 	}
 	if auth := r.Header.Get("Authorization"); auth != "Bearer "+testKey {
@@ -151,15 +151,19 @@ func TestChainedCallCarriesTheChainAndWhatItLacks(t *testing.T) {
 	if r.JSON["previous_response_id"] != first.ResponseID || r.JSON["store"] != true {
 		t.Errorf("previous %v store %v", r.JSON["previous_response_id"], r.JSON["store"])
 	}
-	want := []string{"assistant: A line the chain does not hold.", "user: Continue. The session is now entering the breathing phase."}
-	if got := inputs(r); strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("input %q, want %q", got, want)
+	got := inputs(r)
+	if len(got) != 2 || got[0] != "assistant: A line the chain does not hold." ||
+		!strings.HasPrefix(got[1], "user: Continue. The session is now entering the breathing phase.\n") || !strings.Contains(got[1], "«calm before a talk»") {
+		t.Errorf("input %q", got)
 	}
 	instr := r.JSON["instructions"].(string)
-	for _, want := range []string{"CURRENT PHASE: BREATHING", "TRANSITION", "calm before a talk"} {
+	for _, want := range []string{"CURRENT PHASE: BREATHING", "TRANSITION", "INTENTION"} {
 		if !strings.Contains(instr, want) {
 			t.Errorf("instructions lack %q", want)
 		}
+	}
+	if strings.Contains(instr, "calm before a talk") {
+		t.Error("the intention is in the instructions")
 	}
 }
 
@@ -332,10 +336,14 @@ func TestPreviousResponseNotFoundGoesStateless(t *testing.T) {
 		"user: Begin the session.",
 		"assistant: Welcome.",
 		"user: Continue. The session is now entering the sensory phase.",
-		"assistant: Feel your feet. Feel your ankles.",
+		"assistant: Feel your feet.\nFeel your ankles.",
 		"user: Continue the sensory phase from where you left off.",
 	}
-	if got := inputs(r); strings.Join(got, "|") != strings.Join(want, "|") {
+	got := inputs(r)
+	if len(got) == len(want) {
+		got[len(got)-1], _, _ = strings.Cut(got[len(got)-1], "\n") // the request's first line
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("history as input:\n got %q\nwant %q", got, want)
 	}
 	if len(rc.Stored) != 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"lull/engine"
+	"lull/human"
 	"lull/prompts"
 )
 
@@ -15,13 +16,17 @@ type turn struct {
 }
 
 // instructions are one call's system prompt, resent with every call (they
-// do not carry over a chain): safety, persona, "you are NOW in this
-// phase", the phase's guidance, the sealed intention, how much to write and,
-// near the phase's budget, the hint that leads onward.
+// do not carry over a chain). They hold only lull's own words and stay the
+// same from call to call within a phase: safety, persona, the output
+// format, "you are NOW in this phase", the phase's guidance, the journey's
+// steps, the breath tags in breathing, what never to say before
+// resolution and, near the phase's budget, the hint that leads onward.
+// The listener's intention is never here: it is a datum in the input
+// (message).
 func (g *Guide) instructions(req engine.Request) string {
 	p := g.prompts
-	ph, _ := p.Phase(req.Phase.String())
 	name := req.Phase.String()
+	ph, _ := p.PhaseFor(name, req.Sleep)
 	var b strings.Builder
 	section := func(title, text string) {
 		text = strings.TrimSpace(text)
@@ -39,53 +44,97 @@ func (g *Guide) instructions(req engine.Request) string {
 	}
 	section("", p.Safety)
 	section("", p.Persona)
+	section("FORMAT", prompts.Fill(p.Format, map[string]string{"language": p.Language}))
 	section("", "CURRENT PHASE: "+strings.ToUpper(name)+"\nYou are NOW in the "+name+" phase. Your only focus: "+strings.TrimSpace(ph.Focus))
 	section("TONE", ph.Tone)
-	section("PACING", ph.Pacing)
+	section("PACING", ph.Pacing+"\n"+prompts.Fill(p.Pause, map[string]string{"pause": spokenSeconds(req.Budget.Rest)}))
 	section("GUIDANCE", ph.Guidance)
 	section("AVOID", ph.Avoid)
-	if req.Intention != "" {
-		section("INTENTION", prompts.Fill(p.Intention, map[string]string{"intention": req.Intention}))
+	if req.Phase == engine.Breathing {
+		br := breathOf(req)
+		section("BREATH", prompts.Fill(p.Breath, map[string]string{"rhythm": rhythm(br), "tags": tagList(br)}))
 	}
-	section("LENGTH", prompts.Fill(p.Length, map[string]string{"sentences": strconv.Itoa(sentencesFor(req))}))
+	if o := req.Outline; len(o.Steps) > 0 {
+		journey := strings.TrimSpace(strings.TrimSpace(o.Journey+". ") + " " + o.About)
+		if o.Journey == "" {
+			journey = strings.TrimSpace(o.About)
+		}
+		section("JOURNEY", prompts.Fill(p.Journey, map[string]string{"journey": journey, "steps": stepList(o.Steps)}))
+	}
+	switch {
+	case req.Phase < engine.Resolution:
+		section("NEVER SAY", p.Ending)
+	case req.Sleep:
+		section("NEVER WAKE", p.Waking)
+	}
+	if req.Intention != "" {
+		section("INTENTION", p.IntentionRules)
+	}
 	if req.WindDown {
 		section("TRANSITION", ph.WindDown)
 	}
 	return b.String()
 }
 
-// sentencesFor is how many sentences one call asks for: the body in
-// pieces of at most maxPerCall, the wind-down whole.
+// sentencesFor is how many sentences one call asks for: what remains of
+// the body, or of the wind-down, in pieces of at most maxPerCall. It never
+// asks for more than the phase has room for: resolution's close too is
+// asked for exactly what remains.
 func sentencesFor(req engine.Request) int {
 	b := req.Budget
-	var n int
+	n := b.WindDownAt - req.Spoken
 	if req.WindDown {
 		n = b.Sentences - req.Spoken
-		if req.Phase == engine.Resolution {
-			n = max(n, 6) // grounding is never cut short
-		}
-	} else {
-		n = b.WindDownAt - req.Spoken
 	}
-	return min(max(n, 2), maxPerCall)
+	return min(max(n, 1), maxPerCall)
 }
 
 // maxPerCall keeps calls short, so a failure costs little and each call's
 // instructions stay close to where the phase stands.
 const maxPerCall = 10
 
-// message is the user input that asks for this call's words.
+// message is the user input that asks for this call's words: which call
+// it is, the listener's intention as a delimited datum, a note on an
+// unusable previous reply, where the journey stands, what was already
+// said, and how many sentences to write.
 func (g *Guide) message(req engine.Request) string {
 	p := g.prompts
 	vars := map[string]string{"phase": req.Phase.String()}
+	var lines []string
 	switch {
 	case !saidAnything(req) && req.Chain == "" && req.Phase == engine.Atmosphere:
-		return p.Begin
+		lines = append(lines, p.Begin)
 	case req.Spoken == 0:
-		return prompts.Fill(p.Enter, vars)
+		lines = append(lines, prompts.Fill(p.Enter, vars))
 	default:
-		return prompts.Fill(p.Continue, vars)
+		lines = append(lines, prompts.Fill(p.Continue, vars))
 	}
+	if datum := intentionDatum(req.Intention); datum != "" {
+		lines = append(lines, prompts.Fill(p.Intention, map[string]string{"intention": datum}))
+	}
+	if note := human.Line(req.Note); note != "" {
+		lines = append(lines, prompts.Fill(p.Note, map[string]string{"note": strings.TrimRight(note, ".")}))
+	}
+	n := sentencesFor(req)
+	if w := where(req, n); w != "" {
+		lines = append(lines, prompts.Fill(p.Step, map[string]string{"where": w}))
+	}
+	if used := g.vocabulary.used(req); len(used) > 0 {
+		lines = append(lines, prompts.Fill(p.Used, map[string]string{"used": strings.Join(used, ", ")}))
+	}
+	vars["sentences"] = strconv.Itoa(n)
+	vars["remaining"] = strconv.Itoa(max(req.Budget.Sentences-req.Spoken, n))
+	lines = append(lines, prompts.Fill(p.Length, vars))
+	return strings.Join(lines, "\n")
+}
+
+// opening is the first line of a call's input, the one the history of a
+// stateless call repeats for each phase.
+func (g *Guide) opening(ph engine.Phase, first bool) string {
+	if first {
+		return g.prompts.Begin
+	}
+	return prompts.Fill(g.prompts.Enter, map[string]string{"phase": ph.String()})
 }
 
 func saidAnything(req engine.Request) bool {
@@ -107,7 +156,7 @@ func saidAnything(req engine.Request) bool {
 func (g *Guide) chainedTurns(req engine.Request) []turn {
 	var out []turn
 	if len(req.Unchained) > 0 {
-		out = append(out, turn{role: "assistant", text: strings.Join(req.Unchained, " ")})
+		out = append(out, turn{role: "assistant", text: strings.Join(req.Unchained, "\n")})
 	}
 	msg := g.message(req)
 	if heard := lastHeard(req, 2); heard != "" && g.recapNext.Swap(false) {
@@ -125,50 +174,4 @@ func lastHeard(req engine.Request, n int) string {
 		}
 	}
 	return strings.Join(said[max(0, len(said)-n):], " ")
-}
-
-// historyTurns retell the whole session for a call with no stored memory:
-// the same user inputs the chained calls had, and what was spoken after
-// each, then the request. Errors and notes in the history are not the
-// model's business; the intention is in the instructions.
-func (g *Guide) historyTurns(req engine.Request) []turn {
-	p := g.prompts
-	var out []turn
-	var said []string
-	phase := engine.Phase(-1)
-	flush := func() {
-		if len(said) > 0 {
-			out = append(out, turn{role: "assistant", text: strings.Join(said, " ")})
-			said = nil
-		}
-	}
-	enter := func(ph engine.Phase) {
-		flush()
-		if phase < 0 {
-			out = append(out, turn{role: "user", text: p.Begin})
-		} else {
-			out = append(out, turn{role: "user", text: prompts.Fill(p.Enter, map[string]string{"phase": ph.String()})})
-		}
-		phase = ph
-	}
-	for _, e := range req.History {
-		if e.Role != engine.RoleGuide {
-			continue
-		}
-		if e.Phase != phase {
-			enter(e.Phase)
-		}
-		said = append(said, e.Text)
-	}
-	if len(req.Pending) > 0 {
-		if req.Phase != phase {
-			enter(req.Phase)
-		}
-		said = append(said, req.Pending...)
-	}
-	flush()
-	if len(out) == 0 {
-		return []turn{{role: "user", text: p.Begin}}
-	}
-	return append(out, turn{role: "user", text: g.message(req)})
 }

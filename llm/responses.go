@@ -15,15 +15,19 @@ import (
 // event, response.failed, or a body that simply stops — is a failure.
 func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	g, req := a.s.g, a.s.req
-	stateless = stateless || a.s.unchained
-	chained := !stateless && req.Chain != ""
-	a.chained = chained
+	// A call whose chained request got a 400 that did not say why stores
+	// nothing and sends the history; one whose model's context overflowed
+	// starts a new stored chain from a recap (stream.run).
+	stateless = stateless || a.s.terse
+	chained := !stateless && req.Chain != "" && !a.s.unchained
+	instructions := g.instructions(req)
 	var turns []turn
 	if chained {
 		turns = g.chainedTurns(req)
 	} else {
-		turns = g.historyTurns(req)
+		turns = g.historyTurns(req, instructions, g.budget())
 	}
+	a.chained, a.sent = chained, sentTokens(instructions, turns)
 	items := make(responses.ResponseInputParam, len(turns))
 	for i, t := range turns {
 		role := responses.EasyInputMessageRoleUser
@@ -34,7 +38,7 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 	}
 	params := responses.ResponseNewParams{
 		Model:        g.cfg.Model,
-		Instructions: openai.String(g.instructions(req)),
+		Instructions: openai.String(instructions),
 		Input:        responses.ResponseNewParamsInputUnion{OfInputItemList: items},
 		Store:        openai.Bool(!stateless),
 	}

@@ -31,9 +31,11 @@ type stream struct {
 	receipt engine.Receipt
 	handed  bool // a sentence has left the buffer: no more retries
 
-	// unchained: a chained request got a 400 that did not say why, so
-	// this call's tries go without the chain, the history as input.
+	// unchained: a chained request got a 400 that did not say why, or the
+	// model's context overflowed, so this call's tries go without the
+	// chain, the history or a recap as input (run's goroutine only).
 	unchained bool
+	terse     bool // it was the terse 400: a try that works without the chain shows the server cannot chain
 }
 
 // Stream starts one call in the background.
@@ -106,11 +108,12 @@ func (s *stream) run(ctx context.Context) {
 		}
 	}()
 	g := s.g
-	switches := 0 // a server may make the guide change course at most twice
+	switches := 0  // a server may make the guide change course at most twice
+	overflows := 0 // and say the call is too long at most maxOverflows times
 	for attempt := 1; ; attempt++ {
 		a := &attemptState{s: s, ctx: ctx}
 		err := a.call()
-		if err == nil && s.unchained {
+		if err == nil && s.terse {
 			// The chain was what the server refused: go on without it.
 			g.goStateless("the server answered a chained request with 400 and took the history instead")
 		}
@@ -122,6 +125,25 @@ func (s *stream) run(ctx context.Context) {
 			g.log.Debug("LLM error event", slog.String("data", redact.Text(string(se.Event.Data))))
 		}
 		f := classify(err)
+		if f.overflow() && a.pushed == 0 && !s.wasHanded() {
+			if overflows >= maxOverflows {
+				g.log.Warn("LLM call too long for the model, even from a recap", slog.String("error", f.Error()))
+				s.finish(f)
+				return
+			}
+			overflows++
+			// A chained call starts a new chain from a recap; one that
+			// sent its history sends less, unless it cannot.
+			if !a.chained && !g.shrink(a.sent) && g.budget() <= minBudget {
+				g.log.Warn("LLM call too long for the model, even from the shortest recap", slog.String("error", f.Error()))
+				s.finish(f)
+				return
+			}
+			s.unchained = true
+			g.log.Warn("LLM context exceeded; trying again from a recap", slog.Bool("chained", a.chained), slog.Int("tokens_sent", a.sent))
+			attempt-- // not the server's fault: the same try, shorter
+			continue
+		}
 		switch {
 		case f.Kind == kindChainRefused && switches < 2:
 			g.goStateless(f.Message)
@@ -140,7 +162,7 @@ func (s *stream) run(ctx context.Context) {
 			// A terse 400 to a chained request may be about the chain:
 			// one more try without it tells.
 			g.log.Warn("LLM server refused a chained request; trying once without the chain", slog.String("error", f.Error()))
-			s.unchained = true
+			s.unchained, s.terse = true, true
 			attempt--
 			continue
 		}

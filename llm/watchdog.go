@@ -141,19 +141,19 @@ func (w *watchdog) listen() option.RequestOption {
 	return option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
 		res, err := next(req)
 		if res != nil && res.Body != nil {
-			res.Body = &heard{ReadCloser: res.Body, w: w}
+			res.Body = &livelyBody{ReadCloser: res.Body, w: w}
 		}
 		return res, err
 	})
 }
 
-// heard is a response body that tells the watchdog whenever bytes come.
-type heard struct {
+// livelyBody is a response body that tells the watchdog whenever bytes come.
+type livelyBody struct {
 	io.ReadCloser
 	w *watchdog
 }
 
-func (h *heard) Read(p []byte) (int, error) {
+func (h *livelyBody) Read(p []byte) (int, error) {
 	n, err := h.ReadCloser.Read(p)
 	if n > 0 {
 		h.w.alive()

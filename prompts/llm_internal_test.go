@@ -11,7 +11,7 @@ import (
 func withFile(t *testing.T, path, text string) fs.FS {
 	t.Helper()
 	m := fstest.MapFS{}
-	for _, p := range []string{"llm/safety.md", "llm/persona.md", "llm/phases.yaml", "llm/messages.yaml"} {
+	for _, p := range []string{"llm/safety.md", "llm/persona.md", "llm/phases.yaml", "llm/sleep.yaml", "llm/messages.yaml", "llm/vocabulary.yaml"} {
 		data, err := fs.ReadFile(llmFiles, p)
 		if err != nil {
 			t.Fatal(err)
@@ -35,6 +35,7 @@ func embedded(t *testing.T, path string) string {
 // prompt with a hole in it.
 func TestLoadLLMIsStrict(t *testing.T) {
 	phases, msgs := embedded(t, "llm/phases.yaml"), embedded(t, "llm/messages.yaml")
+	sleep, vocab := embedded(t, "llm/sleep.yaml"), embedded(t, "llm/vocabulary.yaml")
 	for _, tc := range []struct {
 		name, path, text, want string
 	}{
@@ -45,7 +46,14 @@ func TestLoadLLMIsStrict(t *testing.T) {
 		{"focus on two lines", "llm/phases.yaml", strings.Replace(phases, "  focus: arriving", "  focus: |\n    two\n    lines\n  # arriving", 1), "one line"},
 		{"wind_down without the next focus", "llm/phases.yaml", strings.Replace(phases, "without starting it: {next_focus}", "without starting it.", 1), "{next_focus}"},
 		{"unknown message", "llm/messages.yaml", msgs + "farewell: bye\n", "farewell"},
-		{"message without its placeholder", "llm/messages.yaml", strings.Replace(msgs, "about {sentences} sentences", "a few sentences", 1), "{sentences}"},
+		{"message without its placeholder", "llm/messages.yaml", strings.Replace(msgs, "exactly {sentences} sentences", "a few sentences", 1), "{sentences}"},
+		{"message without its second placeholder", "llm/messages.yaml", strings.Replace(msgs, "room for {remaining} more", "room for more", 1), "{remaining}"},
+		{"sleep for no phase", "llm/sleep.yaml", strings.Replace(sleep, "- name: relaxation", "- name: dreaming", 1), `"dreaming" is not a phase`},
+		{"sleep wind_down without the next focus", "llm/sleep.yaml", strings.Replace(sleep, "without starting it: {next_focus}", "without starting it.", 1), "{next_focus}"},
+		{"misspelt sleep key", "llm/sleep.yaml", strings.Replace(sleep, "  tone:", "  tones:", 1), "tones"},
+		{"a term without words", "llm/vocabulary.yaml", strings.Replace(vocab, "  - the ankles: ankles, ankle", "  - the ankles: ' , '", 1), "the ankles"},
+		{"two names in one entry", "llm/vocabulary.yaml", strings.Replace(vocab, "  - the ankles: ankles, ankle", "  - {the ankles: ankles, the shins: shins}", 1), "want one name"},
+		{"no images", "llm/vocabulary.yaml", vocab[:strings.Index(vocab, "images:")], "images is empty"},
 		{"empty message", "llm/messages.yaml", strings.Replace(msgs, "begin: Begin the session.", "begin: ''", 1), "begin is missing"},
 		{"empty safety", "llm/safety.md", "  \n", "safety.md is empty"},
 	} {

@@ -131,7 +131,9 @@ func TestWindDownLeadsOnwardWithoutEnding(t *testing.T) {
 		}
 		// Everything the model reads in a wind-down call that is about
 		// moving on: the hint with the next focus, and the user inputs.
-		for _, text := range []string{p.WindDown, prompts.Fill(l.Enter, map[string]string{"phase": p.Name}), prompts.Fill(l.Continue, map[string]string{"phase": p.Name})} {
+		vars := map[string]string{"phase": p.Name}
+		for _, text := range []string{p.WindDown, prompts.Fill(l.Enter, vars), prompts.Fill(l.Continue, vars),
+			prompts.Fill(l.Length, vars), l.Step, l.Used, l.Note, l.Summary, l.Pause, l.Format} {
 			for _, re := range endingPhraseRes {
 				if w := re.FindString(text); w != "" {
 					t.Errorf("%s: %q says %q, which sounds like the session is ending", p.Name, text, w)
@@ -147,6 +149,63 @@ func TestWindDownLeadsOnwardWithoutEnding(t *testing.T) {
 	}
 }
 
+// TestSleepNeverWakes: in a sleep session resolution drifts toward sleep,
+// and nothing the model reads there or just before asks it to wake the
+// listener.
+func TestSleepNeverWakes(t *testing.T) {
+	l := llmPrompts(t)
+	res, ok := l.PhaseFor("resolution", true)
+	if !ok {
+		t.Fatal("no sleep resolution")
+	}
+	if waking, _ := l.Phase("resolution"); res.Focus == waking.Focus || res.Guidance == waking.Guidance || res.WindDown == waking.WindDown {
+		t.Error("a sleep session's resolution is the waking one")
+	}
+	relax, _ := l.PhaseFor("relaxation", true)
+	if !strings.Contains(relax.WindDown, res.Focus) {
+		t.Errorf("a sleep session's relaxation wind_down does not lead toward its resolution's focus %q", res.Focus)
+	}
+	for _, text := range []string{res.Focus, res.Tone, res.Pacing, res.Guidance, res.WindDown, relax.WindDown} {
+		for _, re := range []*regexp.Regexp{
+			regexp.MustCompile(`(?i)\b(open(ing)? (your|the) eyes|eyes open|wake|waking|awake|awaken|stand|stretch|return to the room|back to the room|goodbye|thank)\b`),
+		} {
+			if w := re.FindString(text); w != "" {
+				t.Errorf("a sleep session reads %q in %q", w, text)
+			}
+		}
+	}
+	// What does not change stays the waking session's.
+	for _, name := range []string{"atmosphere", "breathing", "sensory"} {
+		a, _ := l.Phase(name)
+		b, _ := l.PhaseFor(name, true)
+		if a != b {
+			t.Errorf("%s differs in a sleep session, and sleep.yaml does not give it", name)
+		}
+	}
+}
+
+func TestVocabularyTermsAreDistinct(t *testing.T) {
+	l := llmPrompts(t)
+	seen := map[string]string{}
+	for _, list := range [][]prompts.Term{l.Body, l.Images} {
+		for _, term := range list {
+			for _, w := range term.Words {
+				w = strings.ToLower(w)
+				if other, ok := seen[w]; ok {
+					t.Errorf("%q counts for both %s and %s", w, other, term.Name)
+				}
+				seen[w] = term.Name
+				if w == "back" || w == "rest" || w == "light" {
+					t.Errorf("%s: %q is too common a word to count as a mention", term.Name, w)
+				}
+			}
+		}
+	}
+	if len(l.Body) < 15 || len(l.Images) < 15 {
+		t.Errorf("%d body parts and %d images: too few to keep a long phase fresh", len(l.Body), len(l.Images))
+	}
+}
+
 func TestResolutionGrounds(t *testing.T) {
 	res, _ := llmPrompts(t).Phase("resolution")
 	g := strings.ToLower(res.Guidance)
@@ -158,11 +217,24 @@ func TestResolutionGrounds(t *testing.T) {
 }
 
 func TestBreathingFollowsThePacer(t *testing.T) {
-	br, _ := llmPrompts(t).Phase("breathing")
+	l := llmPrompts(t)
+	br, _ := l.Phase("breathing")
 	g := strings.ToLower(br.Guidance)
-	for _, want := range []string{"in for four", "pause of two", "out for six", "breathe out", "breathe comfortably"} {
+	// The counts are the pacer's, whatever the settings say: the guidance
+	// points at the BREATH section, which lull fills with them.
+	for _, want := range []string{"breath section", "tag", "breathe out", "breathe comfortably"} {
 		if !strings.Contains(g, want) {
 			t.Errorf("breathing's guidance does not say %q", want)
+		}
+	}
+	for _, four := range []string{"four", "two", "six"} {
+		if regexp.MustCompile(`\b` + four + `\b`).MatchString(g + " " + strings.ToLower(br.Focus)) {
+			t.Errorf("breathing's guidance or focus names the count %q: the pacer's rhythm may be another", four)
+		}
+	}
+	for _, want := range []string{"{rhythm}", "{tags}", "[in] ", "[out] "} {
+		if !strings.Contains(l.Breath, want) {
+			t.Errorf("the breath section does not show %q", want)
 		}
 	}
 	// The guidance tells the model which opening words land on which part
@@ -234,6 +306,14 @@ func TestMessagesHoldTheirPlaceholders(t *testing.T) {
 		{"intention", l.Intention, "{intention}"},
 		{"recap", l.Recap, "{recap}"},
 		{"length", l.Length, "{sentences}"},
+		{"length", l.Length, "{remaining}"},
+		{"step", l.Step, "{where}"},
+		{"used", l.Used, "{used}"},
+		{"note", l.Note, "{note}"},
+		{"summary", l.Summary, "{summary}"},
+		{"breath", l.Breath, "{rhythm}"},
+		{"pause", l.Pause, "{pause}"},
+		{"journey", l.Journey, "{steps}"},
 	} {
 		if !strings.Contains(tc.text, tc.placeholder) {
 			t.Errorf("%s = %q does not hold %s", tc.name, tc.text, tc.placeholder)

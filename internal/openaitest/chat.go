@@ -41,6 +41,9 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	store, _ := req.get("store").(bool)
 	call := Call{API: "chat", Model: model, Store: store}
 	call.Instructions, call.Input = chatMessages(req.get("messages"))
+	if s.overflowChat(w, call) {
+		return
+	}
 
 	if streaming, _ := req.get("stream").(bool); !streaming {
 		s.chatWhole(w, r, a, &call, f)

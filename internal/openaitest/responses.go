@@ -94,7 +94,7 @@ func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) 
 		Store:        store || !ok,
 	}
 	a.call.PreviousID, _ = req.get("previous_response_id").(string)
-	if !s.chain(w, a) {
+	if !s.chain(w, a) || s.overflowResponses(w, a) {
 		return
 	}
 	s.mu.Lock()

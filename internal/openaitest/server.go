@@ -56,6 +56,8 @@ type Server struct {
 	deleted        []string
 	calls          int // generation calls so far (Call.N)
 	moment         int // the default text's sentence counter
+	window         int // the model's context window in tokens; 0: none (context.go)
+	overflows      int // requests refused for their length
 }
 
 // Request is one request the server received.
