@@ -39,7 +39,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 			}
 			var err error
 			now := e.speaker.Position()
-			if cur, err = e.nextPrepared(ctx, src, waitFrom(p, now, now)); errors.Is(err, io.EOF) {
+			if cur, err = e.nextPrepared(ctx, src, e.waitFor(p, now, now)); errors.Is(err, io.EOF) {
 				break
 			} else if err != nil {
 				return err
@@ -64,7 +64,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 			// The silence the line would have as things stand: the next is
 			// wanted after it.
 			planned := e.restAfter(cur.line, nil, false)
-			ahead, lookErr = e.nextPrepared(ctx, src, waitFrom(p, end, end+planned))
+			ahead, lookErr = e.nextPrepared(ctx, src, e.waitFor(p, end, end+planned))
 			src.busyUntil = 0
 			if errors.Is(lookErr, io.EOF) {
 				lookErr = nil

@@ -16,7 +16,9 @@ import (
 // goes on; the guide's call keeps running and its words are used when
 // they come. The output's clock measures the wait, as it measures
 // everything the listener hears: a paused session does not stall, and a
-// render, whose timeline waits for every line, never does.
+// render, whose timeline waits for every line, never does. The wall clock
+// must agree: under LULL_TIME_SCALE the output runs many times faster
+// than any model answers or retries, and a model's latency is real time.
 
 // stallAfter is how long past a line's planned silence the listener
 // waits for a remote guide before the filler speaks.
@@ -29,21 +31,37 @@ const stallPoll = 100 * time.Millisecond
 // errStalled says the line is overdue: the filler is to speak.
 var errStalled = errors.New("the guide is slow to give the next line")
 
-// wait is when a line is wanted, on the output's clock: from at the
-// silence is longer than planned (the views say the guide is awaited),
-// from due the filler speaks. Zero: no line is awaited in particular.
-type wait struct{ at, due time.Duration }
+// wait is when a line is wanted, on the output's clock and the wall
+// clock alike: from at the silence is longer than planned (the views say
+// the guide is awaited), from due the filler speaks. Zero: no line is
+// awaited in particular.
+type wait struct {
+	at, due         time.Duration
+	atWall, dueWall time.Time
+}
 
-// waitFrom is the wait for a line whose planned silence ends at at. In
-// breathing the line waits for its part of the breath anyway: the filler
-// is due stallAfter after the last line, and its line then waits for its
-// in-breath like any other.
-func waitFrom(p Phase, end, at time.Duration) wait {
+// passed reports whether both clocks have passed a mark.
+func passed(pos, mark time.Duration, now, wall time.Time) bool {
+	return pos >= mark && !now.Before(wall)
+}
+
+// lateGrace is how late a line may be before the views say the guide is
+// awaited: a model's usual second of thought is not worth a word.
+const lateGrace = 2 * time.Second
+
+// waitFor is the wait for a line whose planned silence ends at at, after
+// a line that ends at end (output times). In breathing the line waits for
+// its part of the breath anyway: the filler is due stallAfter after the
+// last line, and its line then waits for its in-breath like any other.
+func (e *Engine) waitFor(p Phase, end, at time.Duration) wait {
+	due := at + stallAfter
 	if p == Breathing {
-		due := end + stallAfter
-		return wait{at: min(at, due), due: due}
+		due = end + stallAfter
 	}
-	return wait{at: at, due: at + stallAfter}
+	w := wait{at: min(at+lateGrace, due), due: due}
+	pos, now := e.speaker.Position(), time.Now()
+	w.atWall, w.dueWall = now.Add(w.at-pos), now.Add(w.due-pos)
+	return w
 }
 
 // piece is what one read of a stream returned.
@@ -117,12 +135,12 @@ func (s *source) read(ctx context.Context, w wait) (string, error) {
 			return pc.text, pc.err
 		case <-ctx.Done():
 			return "", ctx.Err()
-		case <-tick:
+		case now := <-tick:
 			pos := s.e.speaker.Position()
-			if pos >= w.at {
+			if passed(pos, w.at, now, w.atWall) {
 				s.e.setWaiting(true)
 			}
-			if pos >= w.due {
+			if passed(pos, w.due, now, w.dueWall) {
 				return "", errStalled
 			}
 		}
