@@ -22,6 +22,8 @@ type liveSpeaker struct {
 	ds     []time.Duration // how long each lasted
 	chimes []time.Duration // where each chime rang
 	rests  []restSpan      // every silence the engine asked for
+	anchor time.Duration   // where the breathing pacer began
+	onPlay func(l Line)    // called before each line plays, outside the lock
 }
 
 // restSpan is a stretch of the output's clock.
@@ -35,6 +37,9 @@ func (s *liveSpeaker) Prepare(_ context.Context, l Line) (Utterance, error) {
 
 func (s *liveSpeaker) Play(ctx context.Context, u Utterance) error {
 	fu := u.(fakeUtterance)
+	if s.onPlay != nil {
+		s.onPlay(fu.line)
+	}
 	s.mu.Lock()
 	s.lines = append(s.lines, fu.line)
 	s.starts = append(s.starts, s.Position())
@@ -56,6 +61,13 @@ func (s *liveSpeaker) Chime() {
 	s.mu.Unlock()
 }
 
+func (s *liveSpeaker) Pace(anchor time.Duration, _ BreathPattern) {
+	s.mu.Lock()
+	s.anchor = anchor
+	s.mu.Unlock()
+}
+
+func (s *liveSpeaker) StopPacing()             {}
 func (s *liveSpeaker) Pause()                  {}
 func (s *liveSpeaker) Resume()                 {}
 func (s *liveSpeaker) Position() time.Duration { return time.Since(s.start) }
