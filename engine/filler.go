@@ -56,9 +56,9 @@ func noteFor(c *call) string {
 		"(no notes, headings, refusals or remarks about yourself). Please continue with the next sentences of guidance for this phase."
 }
 
-// fillLines is how many lines the filler is asked for when the guide
-// stalls: one, or in breathing a breath's worth, to find one that begins
-// on the in-breath.
+// fillLines is how many body lines the filler is asked for when the
+// guide stalls past the body: one, or in breathing a breath's worth, to
+// find one that begins on the in-breath.
 func fillLines(p Phase) int {
 	if p == Breathing {
 		return 4
@@ -66,20 +66,30 @@ func fillLines(p Phase) int {
 	return 1
 }
 
+// stallRequest is what the filler is asked while the open call stalls:
+// the call's own request — the body from where the session is, or the
+// lead onward — save where a lead would not fit: in breathing (a line
+// for the in-breath is wanted) and in resolution's close (its lead is the
+// farewell), the body goes on past its planned end instead.
+func (s *source) stallRequest(b Budget) Request {
+	lead := s.windDown && s.phase != Breathing && s.phase != Resolution
+	if !lead && s.issued >= b.WindDownAt {
+		b.WindDownAt = s.issued + fillLines(s.phase)
+		b.Sentences = max(b.Sentences, b.WindDownAt+1)
+	}
+	return s.e.request(s.phase, b, s.issued, lead, s.pending)
+}
+
 // fillStall is the filler's next fitting line while the open call
-// stalls: a body line of the phase, from where the session is (the
-// filler skips what was said or is pending), counted as the phase's
-// next. In breathing only a line for the in-breath is said: it waits
-// for its breath like any other, so the rhythm is never broken.
+// stalls, from where the session is (the filler skips what was said or
+// is pending), counted as the phase's next. In breathing only a line for
+// the in-breath is said: it waits for its breath like any other, so the
+// rhythm is never broken.
 func (s *source) fillStall(ctx context.Context, b Budget) (Line, bool) {
 	if s.filler == nil || s.noFill {
 		return Line{}, false
 	}
-	ask := b
-	ask.WindDownAt = s.issued + fillLines(s.phase)
-	ask.Sentences = max(b.Sentences, ask.WindDownAt+1)
-	req := s.e.request(s.phase, ask, s.issued, false, s.pending)
-	lines, err := readAll(ctx, s.filler, req)
+	lines, err := readAll(ctx, s.filler, s.stallRequest(b))
 	cuer, _ := s.filler.(Cuer)
 	pauser, _ := s.filler.(Pauser)
 	c := &call{guide: s.filler.Name(), cuer: cuer, pauser: pauser, phase: s.phase, opened: time.Now(), filler: true}
