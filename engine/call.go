@@ -22,7 +22,7 @@ type call struct {
 	said      []string // the lines it gave that were handed out
 	filler    bool     // the filler wrote it, in a remote guide's place
 	filled    []string // lines the filler said while this call stalled
-	chars     int      // text received
+	chars     int      // text received, besides white space
 	dropped   int      // sentences the screen withheld
 }
 

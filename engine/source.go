@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 )
 
@@ -116,7 +117,7 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 		case errors.Is(err, errStalled):
 			if line, ok := s.fillStall(ctx, b); ok {
 				return line, nil
-			}
+			} // nothing to fill with: wait on for the guide
 		case errors.Is(err, io.EOF):
 			s.accept(s.split.Flush())
 			s.finishCall()
@@ -146,7 +147,7 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 			if s.call.firstText.IsZero() && chunk != "" {
 				s.call.firstText = time.Now()
 			}
-			s.call.chars += len(chunk)
+			s.call.chars += len(strings.TrimSpace(chunk))
 			s.accept(s.split.Feed(chunk))
 		}
 	}
