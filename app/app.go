@@ -222,15 +222,16 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 
 // run builds the engine for a locked session and starts it running.
 func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, choice GuideChoice, notices []string) (*Run, error) {
-	g, fallback, forget, err := a.guides(st, choice)
+	rg, err := a.guides(st, choice)
 	if err != nil {
 		sess.Close()
 		return nil, err
 	}
 	eng, err := engine.New(st, engine.Config{
-		Guide:     g,
-		Fallback:  fallback,
-		Forgetter: forget,
+		Guide:     rg.guide,
+		Fallback:  rg.fallback,
+		Filler:    rg.filler,
+		Forgetter: rg.forget,
 		Speaker:   player,
 		Store:     sess,
 		Logger:    a.log.With("session", st.ID),
@@ -240,7 +241,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		sess.Close()
 		return nil, err
 	}
-	builtin := func() (engine.Guide, error) { return a.builtin(st) }
+	builtin := func() (engine.Guide, error) { return rg.builtin, nil } // the one that filled, remembering the same
 	return startRun(eng, sess, player, notices, a.log, builtin), nil
 }
 

@@ -91,32 +91,48 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 	return ch, nil
 }
 
-// guides builds a run's guide, the one that takes over when it fails, and
+// runGuides are the guides a run is given.
+type runGuides struct {
+	guide    engine.Guide
+	fallback engine.Guide     // takes over when guide fails for good; nil: the session is interrupted
+	filler   engine.Guide     // speaks where an LLM could not: an unusable reply, a stall
+	builtin  engine.Guide     // the built-in guide already made for the run, or nil
+	forget   engine.Forgetter // deletes what a provider stored
+}
+
+// guides builds a run's guides: the one that writes it; with an LLM, the
+// built-in guide as its filler — always, whatever on_failure says — and,
+// unless the session is to be interrupted instead, as its fallback; and
 // the one that can forget what a provider stored.
-func (a *App) guides(st engine.State, ch GuideChoice) (g, fallback engine.Guide, forget engine.Forgetter, err error) {
+func (a *App) guides(st engine.State, ch GuideChoice) (runGuides, error) {
+	var rg runGuides
 	var remote *llm.Guide
 	if ch.Guide == "openai" || len(st.Stored) > 0 {
 		cfg := ch.LLM
 		cfg.Logger = a.log.With("session", st.ID)
+		var err error
 		remote, err = llm.New(cfg)
 		if err != nil && ch.Guide == "openai" {
-			return nil, nil, nil, fmt.Errorf("the LLM guide: %w", err)
+			return runGuides{}, fmt.Errorf("the LLM guide: %w", err)
 		}
 	}
 	if remote != nil {
-		forget = remote
-	}
-	if ch.Guide == "openai" && ch.Interrupt {
-		return remote, nil, forget, nil // the built-in guide is made only if the listener asks for it
+		rg.forget = remote
 	}
 	builtin, err := a.builtin(st)
 	if err != nil {
-		return nil, nil, nil, err
+		return runGuides{}, err
 	}
+	rg.builtin = builtin
 	if ch.Guide != "openai" {
-		return builtin, nil, forget, nil
+		rg.guide = builtin
+		return rg, nil
 	}
-	return remote, builtin, forget, nil
+	rg.guide, rg.filler = remote, builtin
+	if !ch.Interrupt {
+		rg.fallback = builtin
+	}
+	return rg, nil
 }
 
 // LLMReady reports whether the LLM guide could run here: a key for

@@ -3,7 +3,9 @@ package app
 import (
 	"strings"
 	"testing"
+	"time"
 
+	"lull/engine"
 	"lull/llm"
 )
 
@@ -56,5 +58,40 @@ func TestChooseGuide(t *testing.T) {
 	}
 	if llm.IsOpenAI(ch.LLM.BaseURL) {
 		t.Error("an empty base URL is read as OpenAI's by llm.New, not here")
+	}
+}
+
+// With an LLM, the built-in guide fills for it (an unusable reply, a
+// stall) whatever on_failure says; it falls back to it only when the
+// session is not to be interrupted instead. On the built-in guide alone
+// nothing fills.
+func TestTheBuiltinGuideFillsForTheLLM(t *testing.T) {
+	a := testApp(t)
+	st, err := engine.NewState("s", engine.Options{Length: 10 * time.Minute, Seed: 1}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, interrupt := range []bool{false, true} {
+		rg, err := a.guides(st, GuideChoice{Guide: "openai", Interrupt: interrupt,
+			LLM: llm.Config{APIKey: "sk-test", BaseURL: "http://127.0.0.1:1/v1", Model: "gpt-4.1-mini"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rg.guide.Name() != "openai" || rg.filler == nil || rg.filler.Name() != "builtin" || rg.filler != rg.builtin {
+			t.Errorf("interrupt %v: guide %v, filler %v", interrupt, rg.guide, rg.filler)
+		}
+		if (rg.fallback == nil) != interrupt || rg.fallback != nil && rg.fallback != rg.filler {
+			t.Errorf("interrupt %v: fallback %v", interrupt, rg.fallback)
+		}
+		if _, ok := rg.filler.(engine.Outliner); !ok {
+			t.Error("the filler does not outline the journey for the LLM")
+		}
+	}
+	rg, err := a.guides(st, GuideChoice{Guide: "builtin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rg.guide.Name() != "builtin" || rg.filler != nil || rg.fallback != nil {
+		t.Errorf("on the built-in guide: guide %v, filler %v, fallback %v", rg.guide, rg.filler, rg.fallback)
 	}
 }

@@ -69,6 +69,10 @@ type planner struct {
 	// session, and in each phase, whose lines may run shorter or longer.
 	all    measure
 	phases [len(Phases)]measure
+	// estimated adds up the same lines' estimates (EstimateLine), spoken
+	// adds up their real lengths: how far the voice strays from the
+	// estimate.
+	estimated, spoken time.Duration
 }
 
 // measure adds up spoken lines.
@@ -88,6 +92,18 @@ func (pl *planner) learn(l Line, d time.Duration) {
 	pl.all.count++
 	pl.phases[l.Phase].total += normal
 	pl.phases[l.Phase].count++
+	pl.estimated += EstimateLine(l)
+	pl.spoken += d
+}
+
+// expect is how long a line not yet voiced will take: its estimate, by
+// what the voice has shown of itself so far.
+func (pl *planner) expect(l Line) time.Duration {
+	est := EstimateLine(l)
+	if pl.estimated <= 0 {
+		return est
+	}
+	return time.Duration(float64(est) * float64(pl.spoken) / float64(pl.estimated))
 }
 
 // speech is the expected duration of one of the phase's sentences.

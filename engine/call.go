@@ -20,6 +20,10 @@ type call struct {
 	firstText time.Time
 	heard     bool
 	said      []string // the lines it gave that were handed out
+	filler    bool     // the filler wrote it, in a remote guide's place
+	filled    []string // lines the filler said while this call stalled
+	chars     int      // text received, besides white space
+	dropped   int      // sentences the screen withheld
 }
 
 // maxUnchained bounds the lines kept for a chain that no longer follows.
@@ -47,8 +51,9 @@ func (e *Engine) heard(l Line) {
 
 // received books what a call cost, and where the guide's memory of the
 // session now stands: a response that ran to its end becomes the chain;
-// lines from a call cut short are what the chain does not hold.
-func (e *Engine) received(p Phase, r Receipt, said []string) {
+// lines from a call cut short are what the chain does not hold, and so
+// are the lines the filler said while the call stalled.
+func (e *Engine) received(p Phase, r Receipt, said, filled []string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	rec := &e.st.Phases[p]
@@ -67,10 +72,30 @@ func (e *Engine) received(p Phase, r Receipt, said []string) {
 	switch {
 	case r.Completed && slices.Contains(r.Stored, r.ResponseID):
 		e.st.Chain = Chain{ResponseID: r.ResponseID, Provider: providerOf(e.guide)}
-	case e.st.Chain.ResponseID != "":
-		u := append(e.st.Chain.Unchained, said...)
-		e.st.Chain.Unchained = u[max(0, len(u)-maxUnchained):]
+		e.unchainLocked(filled)
+	default:
+		e.unchainLocked(filled)
+		e.unchainLocked(said)
 	}
+}
+
+// saidElsewhere records lines a guide's chain does not hold: the filler
+// said them.
+func (e *Engine) saidElsewhere(lines []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.unchainLocked(lines)
+}
+
+// unchainLocked adds lines to those the chain does not hold, when there is
+// a chain. Callers hold e.mu.
+func (e *Engine) unchainLocked(lines []string) {
+	if e.st.Chain.ResponseID == "" || len(lines) == 0 {
+		return
+	}
+	// A new slice: a checkpoint may be encoding the old one.
+	u := append(slices.Clip(e.st.Chain.Unchained), lines...)
+	e.st.Chain.Unchained = u[max(0, len(u)-maxUnchained):]
 }
 
 // providerOf is where a guide keeps its responses; "" for a local guide.

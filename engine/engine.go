@@ -61,6 +61,7 @@ type Engine struct {
 	st        State
 	guide     Guide
 	fallback  Guide
+	filler    Guide // speaks where a remote guide could not (filler.go)
 	forgetter Forgetter
 	plan      planner
 	running   bool
@@ -72,6 +73,7 @@ type Engine struct {
 	pacing    bool          // the breathing pacer runs, from output position anchor
 	anchor    time.Duration //
 	drifting  *drifting     // a completed sleep session's tail is playing
+	waiting   bool          // the line is overdue from a remote guide (stall.go)
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one
@@ -98,6 +100,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		st:       st.Clone(),
 		guide:    cfg.Guide,
 		fallback: cfg.Fallback,
+		filler:   cfg.Filler,
 		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
 		breath:   cfg.Breath,
 	}
@@ -146,6 +149,10 @@ type Progress struct {
 	// Drift is what is left of a completed sleep session's soundscape
 	// playing on after the words; 0 otherwise.
 	Drift time.Duration
+	// Waiting says a remote guide is slow to give the next line: the
+	// silence is longer than planned, or the built-in guide speaks in its
+	// place until its words come.
+	Waiting bool
 }
 
 // Progress reads the session's clock.
@@ -169,6 +176,7 @@ func (e *Engine) Progress() Progress {
 		PhaseElapsed: rec.Elapsed + live,
 		PhaseTarget:  rec.Budget.Target,
 		Drift:        e.driftLeftLocked(),
+		Waiting:      e.waiting && e.st.Status == Running,
 	}
 }
 
@@ -377,7 +385,7 @@ func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending f
 	if c := e.st.Chain; c.ResponseID != "" && c.Provider != "" && c.Provider == providerOf(e.guide) {
 		chain, unchained = c.ResponseID, c.Unchained[:len(c.Unchained):len(c.Unchained)]
 	}
-	return Request{
+	req := Request{
 		Chain:     chain,
 		Unchained: unchained,
 		Pending:   pending(e.st.Phases[p].Spoken),
@@ -392,6 +400,11 @@ func (e *Engine) request(p Phase, b Budget, spoken int, windDown bool, pending f
 		Sleep:     e.st.Sleep,
 		History:   e.st.History[:len(e.st.History):len(e.st.History)],
 	}
+	if o, ok := e.filler.(Outliner); ok && e.filler != e.guide {
+		// The journey the built-in guide would take: a model keeps to it.
+		req.Outline = o.Outline(req)
+	}
+	return req
 }
 
 func (e *Engine) capacity(p Phase) int {

@@ -1,6 +1,9 @@
 package engine
 
-import "time"
+import (
+	"log/slog"
+	"time"
+)
 
 // A session ends on time because every silence is chosen, not fixed: each
 // clip's length is known before it plays, so the rest after a sentence is
@@ -109,4 +112,81 @@ func (e *Engine) liveLocked() time.Duration {
 		return 0
 	}
 	return max(e.speaker.Position()-e.accounted, 0)
+}
+
+// Resolution's close — its wind-down, the lines that bring the listener
+// back and say goodbye — is read whole before it is said, then fitted to
+// the time the phase has left: its silences shrink to the phase's least
+// before any line goes; when a guide wrote more than that holds (a model
+// asked for a few lines writes seven, or sentences of forty words), the
+// lines after the first that do not fit are left out and the last one,
+// the farewell, is kept. A close never runs the session over.
+
+// holdsClose reports whether lines are held back until resolution's close
+// is whole.
+func (s *source) holdsClose() bool {
+	return s.phase == Resolution && s.windDown && !s.closed
+}
+
+// chooseClose fits the close now queued to the time resolution has left,
+// and makes it the phase's last lines.
+func (s *source) chooseClose() {
+	if s.phase != Resolution || s.closed {
+		return
+	}
+	s.closed = true
+	if n := s.e.fitClose(s.issued, s.queue, s.busyUntil); n < len(s.queue) {
+		s.e.log.Info("resolution's close shortened to fit the session's length",
+			slog.Int("written", len(s.queue)), slog.Int("kept", n))
+		kept := append(s.queue[:n-1:n-1], s.queue[len(s.queue)-1])
+		s.queue = kept
+	}
+	s.e.closeAt(s.issued + len(s.queue))
+}
+
+// fitClose is how many of the close's lines, said from line index on,
+// fit the time resolution has left after the line playing until busy
+// (on the output's clock): each line at its expected length and the
+// phase's least silence after it. Never fewer than two (its first and
+// its farewell), nor more than were written.
+func (e *Engine) fitClose(index int, lines []string, busy time.Duration) int {
+	if len(lines) <= minClose {
+		return len(lines)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	rec := e.st.Phases[Resolution]
+	b := rec.Budget
+	pos := e.speaker.Position()
+	least, _ := Resolution.Rests()
+	left := b.Target - closingTail - rec.Elapsed - e.liveLocked() - max(busy-pos, 0)
+	if busy > pos {
+		left -= least // the silence after the line playing
+	}
+	n := len(lines) - 1 + index // the close's last line's index, for its delivery
+	need := func(j int) time.Duration {
+		l := Line{Text: lines[j], Phase: Resolution, Delivery: lineDelivery(Resolution, e.st.Sleep, index+j, n+1)}
+		return e.plan.expect(l) + least
+	}
+	left -= need(len(lines) - 1) // the farewell is always said
+	kept := 1
+	for j := 0; j < len(lines)-1; j++ {
+		if left -= need(j); left < 0 && kept >= minClose {
+			break
+		}
+		kept++
+	}
+	return kept
+}
+
+// minClose is the fewest lines a close is cut to: the first and the last.
+const minClose = 2
+
+// closeAt makes resolution's close end at line n: its budget's sentences
+// are the lines the close holds, so its silences share the time left
+// among them.
+func (e *Engine) closeAt(n int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.st.Phases[Resolution].Budget.Sentences = n
 }

@@ -15,7 +15,8 @@ import (
 type remoteGuide struct {
 	mu        sync.Mutex
 	provider  string
-	extra     int // body sentences written beyond what was asked: the engine cuts the call
+	extra     int          // body sentences written beyond what was asked: the engine cuts the call
+	empty     map[int]bool // calls (by number) that reply with nothing
 	calls     int
 	requests  []Request
 	forgot    [][]string
@@ -34,6 +35,9 @@ func (g *remoteGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 	n := req.Budget.WindDownAt - req.Spoken + g.extra
 	if req.WindDown {
 		n = max(1, req.Budget.Sentences-req.Spoken)
+	}
+	if g.empty[g.calls] {
+		n = 0
 	}
 	var b strings.Builder
 	for k := 0; k < n; k++ {

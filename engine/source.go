@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 )
 
@@ -36,28 +37,57 @@ type source struct {
 	queue    []string
 	ended    bool // the wind-down call is done: the phase's natural end
 	reopened bool // a call that failed mid-stream was followed by a fresh one
+
+	// A remote guide's calls are watched for what they fail to say (see
+	// filler.go): filler is the guide that speaks in their place, nil when
+	// the guide is not remote or there is none.
+	remote   bool
+	filler   Guide
+	note     string // said to the guide in its next call: its last reply was unusable
+	retried  bool   // the open call asks again after an unusable reply
+	fillNext bool   // the next call is the filler's: the guide's retry was unusable too
+	pump     *pump  // reads the open remote call in the background, so a stall is noticed
+	noFill   bool   // the filler has nothing left to say while the open call stalls
+	// busyUntil is where on the output's clock the line now playing ends
+	// (0: none plays); closed says resolution's close has been chosen.
+	busyUntil time.Duration
+	closed    bool
 }
 
 // newSource feeds phase p from sentence spoken on. Callers hold e.mu.
 func newSource(e *Engine, p Phase, spoken int) *source {
-	return &source{e: e, phase: p, sleep: e.st.Sleep, start: spoken, issued: spoken}
+	s := &source{e: e, phase: p, sleep: e.st.Sleep, start: spoken, issued: spoken}
+	if _, ok := e.guide.(Remote); ok {
+		s.remote = true
+		if e.filler != nil && e.filler != e.guide {
+			s.filler = e.filler
+		}
+	}
+	return s
 }
 
 // more reports whether the phase wants another sentence.
 func (s *source) more() bool {
+	if s.closed {
+		return len(s.queue) > 0 // the close is chosen: it is what is queued
+	}
 	if s.ended {
 		return false
 	}
-	b := s.e.budget(s.phase)
-	if s.phase == Resolution && s.issued >= b.WindDownAt {
-		// The close runs to its natural end: grounding is never cut.
-		return s.issued < b.Sentences+6
-	}
-	return s.issued < b.Sentences
+	return s.issued < s.e.budget(s.phase).Sentences
+}
+
+// wants reports whether a line read ahead still fits the phase: the clock
+// may have re-budgeted it while the line waited. The close, once chosen,
+// is what fits.
+func (s *source) wants(l Line) bool {
+	return s.closed || l.Index < s.e.budget(s.phase).Sentences
 }
 
 // next returns the phase's next sentence, or io.EOF at its natural end.
-func (s *source) next(ctx context.Context) (Line, error) {
+// w says when the line is wanted on the output's clock, for a remote
+// guide that is slow to give it (see stall.go).
+func (s *source) next(ctx context.Context, w wait) (Line, error) {
 	for {
 		if err := s.e.gate.wait(ctx); err != nil {
 			return Line{}, err
@@ -69,17 +99,10 @@ func (s *source) next(ctx context.Context) (Line, error) {
 			s.queue = nil
 			s.windDown = true
 		}
-		if len(s.queue) > 0 {
+		if len(s.queue) > 0 && !s.holdsClose() {
 			text := s.queue[0]
 			s.queue = s.queue[1:]
-			line := Line{Text: text, Phase: s.phase, Index: s.issued, call: s.call,
-				Delivery: lineDelivery(s.phase, s.sleep, s.issued, b.Sentences)}
-			s.issued++
-			s.handed = append(s.handed, text)
-			if s.call != nil {
-				s.call.said = append(s.call.said, text)
-			}
-			return line, nil
+			return s.hand(text, s.call, b), nil
 		}
 		if s.ended {
 			return Line{}, io.EOF
@@ -89,11 +112,22 @@ func (s *source) next(ctx context.Context) (Line, error) {
 				return Line{}, err
 			}
 		}
-		chunk, err := s.stream.Next(ctx)
+		chunk, err := s.read(ctx, w)
 		switch {
+		case errors.Is(err, errStalled):
+			if line, ok := s.fillStall(ctx, b); ok {
+				return line, nil
+			} // nothing to fill with: wait on for the guide
 		case errors.Is(err, io.EOF):
 			s.accept(s.split.Flush())
 			s.finishCall()
+		case err != nil && s.holdsClose() && len(s.queue) > 0 && ctx.Err() == nil:
+			// The close broke off: what came of it is said, chosen to fit.
+			s.e.log.Warn("guide call failed in resolution's close; saying what came", slog.Any("err", err))
+			s.accept(s.split.Flush())
+			s.closeStream()
+			s.ended = true
+			s.chooseClose()
 		case err != nil:
 			gave := s.yielded
 			s.closeStream()
@@ -113,23 +147,53 @@ func (s *source) next(ctx context.Context) (Line, error) {
 			if s.call.firstText.IsZero() && chunk != "" {
 				s.call.firstText = time.Now()
 			}
+			s.call.chars += len(strings.TrimSpace(chunk))
 			s.accept(s.split.Feed(chunk))
 		}
 	}
 }
 
-// accept queues the sentences that pass the safety check. Only those count
-// as given by the call: a guide that writes nothing but flagged lines has
+// hand gives out the phase's next line, from call c.
+func (s *source) hand(text string, c *call, b Budget) Line {
+	line := Line{Text: text, Phase: s.phase, Index: s.issued, call: c,
+		Delivery: lineDelivery(s.phase, s.sleep, s.issued, b.Sentences)}
+	s.issued++
+	s.handed = append(s.handed, text)
+	if c != nil {
+		c.said = append(c.said, text)
+		if !c.filler {
+			s.e.setWaiting(false) // the guide's own words again
+			s.noFill = false
+		}
+	}
+	return line
+}
+
+// accept queues the sentences that pass the screen. Only those count as
+// given by the call: a guide that writes nothing but flagged lines has
 // said nothing, and is not asked again and again.
 func (s *source) accept(sentences []string) {
-	for _, text := range sentences {
-		if v := s.e.safety.Check(text, Where{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
-			s.e.dropped(s.phase, v)
-			continue
-		}
+	for _, text := range s.screen(sentences) {
 		s.queue = append(s.queue, text)
 		s.yielded++
 	}
+}
+
+// screen is what of a call's sentences may be said: those that pass the
+// safety check. Every guide's words pass it, the filler's too.
+func (s *source) screen(sentences []string) []string {
+	var out []string
+	for _, text := range sentences {
+		if v := s.e.safety.Check(text, Where{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
+			s.e.dropped(s.phase, v)
+			if s.call != nil {
+				s.call.dropped++
+			}
+			continue
+		}
+		out = append(out, text)
+	}
+	return out
 }
 
 // pending are the sentences handed out but not yet spoken: the one playing.
@@ -138,35 +202,57 @@ func (s *source) pending(spoken int) []string {
 	return s.handed[from:len(s.handed):len(s.handed)]
 }
 
+// open starts the phase's next call: the guide's, or the filler's when
+// it writes the share of a call the guide could not.
 func (s *source) open(ctx context.Context, b Budget) error {
 	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
 	g := s.e.current() // one guide writes the call: its name, tags and pauses
+	filling := s.fillNext && s.filler != nil
+	if filling {
+		g = s.filler
+	} else {
+		req.Note, s.note = s.note, ""
+	}
+	s.fillNext = false
+	s.noFill = false
 	cuer, _ := g.(Cuer)
 	pauser, _ := g.(Pauser)
-	s.call = &call{guide: g.Name(), cuer: cuer, pauser: pauser, phase: s.phase, windDown: s.windDown, opened: time.Now()}
+	s.call = &call{guide: g.Name(), cuer: cuer, pauser: pauser, phase: s.phase, windDown: s.windDown, opened: time.Now(), filler: filling}
 	st, err := g.Stream(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return &GuideError{Guide: s.e.guideName(), Err: err}
+		return &GuideError{Guide: g.Name(), Err: err}
 	}
 	s.stream = st
 	s.yielded = 0
 	s.split = Splitter{}
+	if s.filler != nil && !filling {
+		s.pump = startPump(ctx, st, s.e.log)
+	}
 	return nil
 }
 
 // finishCall decides what follows a call that ran to its end: another body
 // call while the body still has room, the wind-down once the body has
-// nothing more to say, and the phase's end after the wind-down.
+// nothing more to say, and the phase's end after the wind-down. A remote
+// guide's call that gave nothing usable is asked again, then filled (see
+// unusable).
 func (s *source) finishCall() {
 	gave := s.yielded
+	c := s.call
 	s.closeStream()
 	s.reopened = false
+	if gave > 0 {
+		s.retried = false
+	} else if s.unusable(c) {
+		return // the same call again, or the filler's
+	}
 	switch {
 	case s.windDown:
 		s.ended = true
+		s.chooseClose()
 	case gave == 0:
 		s.windDown = true
 	}
@@ -178,11 +264,20 @@ func (s *source) closeStream() {
 	if s.stream == nil {
 		return
 	}
+	if s.pump != nil {
+		s.pump.stop() // the stream is read no more before it is closed
+		s.pump = nil
+	}
 	if err := s.stream.Close(); err != nil {
 		s.e.log.Debug("closing guide stream", slog.Any("err", err))
 	}
-	if r, ok := s.stream.(Receipted); ok {
-		s.e.received(s.phase, r.Receipt(), s.call.said)
+	switch r, ok := s.stream.(Receipted); {
+	case ok:
+		s.e.received(s.phase, r.Receipt(), s.call.said, s.call.filled)
+	case s.call.filler:
+		s.e.saidElsewhere(s.call.said)
+	default:
+		s.e.saidElsewhere(s.call.filled)
 	}
 	s.stream = nil
 }

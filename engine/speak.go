@@ -25,11 +25,12 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 	src := newSource(e, p, e.st.Phases[p].Spoken)
 	e.mu.Unlock()
 	defer src.closeStream() // a call the phase no longer needs is cut short
+	defer e.setWaiting(false)
 	var ahead *prepared
 	for {
 		cur := ahead
 		ahead = nil
-		if cur != nil && !e.wanted(p, cur.line.Index, src.windDown) {
+		if cur != nil && !src.wants(cur.line) {
 			break // the clock re-budgeted the phase while this line waited
 		}
 		if cur == nil {
@@ -37,7 +38,8 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 				break
 			}
 			var err error
-			if cur, err = e.nextPrepared(ctx, src); errors.Is(err, io.EOF) {
+			now := e.speaker.Position()
+			if cur, err = e.nextPrepared(ctx, src, e.waitFor(p, now, now)); errors.Is(err, io.EOF) {
 				break
 			} else if err != nil {
 				return err
@@ -53,11 +55,17 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 		}
 		e.heard(cur.line)
 		e.publish(Event{Kind: EventSentence, Phase: p, Index: cur.line.Index, Text: cur.line.Text, Duration: cur.d})
+		end := e.speaker.Position() + cur.d // where the line ends: nothing else plays
 		played := e.play(ctx, cur)
 
 		var lookErr error
 		if src.more() {
-			ahead, lookErr = e.nextPrepared(ctx, src)
+			src.busyUntil = end
+			// The silence the line would have as things stand: the next is
+			// wanted after it.
+			planned := e.restAfter(cur.line, nil, false)
+			ahead, lookErr = e.nextPrepared(ctx, src, e.waitFor(p, end, end+planned))
+			src.busyUntil = 0
 			if errors.Is(lookErr, io.EOF) {
 				lookErr = nil
 			}
@@ -66,8 +74,10 @@ func (e *Engine) runPhase(ctx context.Context, p Phase) error {
 			return err
 		}
 		entry := e.spoken(cur)
-		last := lookErr == nil && (ahead == nil || !e.wanted(p, ahead.line.Index, src.windDown))
-		rested := e.rest(ctx, e.restAfter(cur.line, ahead, last))
+		last := lookErr == nil && (ahead == nil || !src.wants(ahead.line))
+		// A line that came late has had part of its silence already.
+		waited := max(e.speaker.Position()-end, 0)
+		rested := e.rest(ctx, max(e.restAfter(cur.line, ahead, last)-waited, 0))
 		e.checkpoint(entry) // while the rest plays: saving takes no time from it
 		if err := <-rested; err != nil {
 			return err
@@ -105,26 +115,12 @@ func (e *Engine) align(ctx context.Context, l Line) error {
 // cue is the part of the breath a breathing line speaks to: as the guide
 // that wrote it tags it, when it does; else guessed from its first words
 // (a model's lines).
-func (e *Engine) cue(l Line) BreathStage {
-	if l.call != nil && l.call.cuer != nil {
-		if s, ok := l.call.cuer.Cue(l.Text); ok && s >= StageInhale && s <= StageHoldOut {
-			return s
-		}
-	}
-	return CueStage(l.Text)
-}
+func (e *Engine) cue(l Line) BreathStage { return stageOf(l.call, l.Text) }
 
-// wanted reports whether the sentence at index still fits the phase.
-func (e *Engine) wanted(p Phase, index int, windDown bool) bool {
-	b := e.budget(p)
-	if p == Resolution && windDown {
-		return index < b.Sentences+6
-	}
-	return index < b.Sentences
-}
-
-func (e *Engine) nextPrepared(ctx context.Context, src *source) (*prepared, error) {
-	line, err := src.next(ctx)
+// nextPrepared is the phase's next line, synthesized; w says when it is
+// wanted (see stall.go).
+func (e *Engine) nextPrepared(ctx context.Context, src *source, w wait) (*prepared, error) {
+	line, err := src.next(ctx, w)
 	if err != nil {
 		return nil, err
 	}
@@ -220,6 +216,9 @@ func (e *Engine) spoken(cur *prepared) Entry {
 	e.mu.Lock()
 	rec := &e.st.Phases[p]
 	rec.Spoken++
+	if cur.line.call != nil && cur.line.call.filler {
+		rec.Filled++
+	}
 	e.st.Position = Position{Phase: p, Sentence: rec.Spoken}
 	entry := Entry{At: e.now(), Phase: p, Role: RoleGuide, Text: cur.line.Text}
 	e.st.History = append(e.st.History, entry)

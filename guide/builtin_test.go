@@ -543,3 +543,55 @@ func TestADriftKeepsItsIntention(t *testing.T) {
 		}
 	}
 }
+
+// TestOutlineFollowsTheJourney: a remote guide is told the session's
+// journey — its title, what it does, and each phase's steps as words, in
+// the order the built-in guide would say them, the lead last.
+func TestOutlineFollowsTheJourney(t *testing.T) {
+	m := loadMaterial(t)
+	for _, in := range sampleIntentions {
+		for _, sleep := range []bool{false, true} {
+			b := NewBuiltin(m, Memory{})
+			req := engine.Request{Intention: in, Seed: 1, Sleep: sleep, Breath: engine.DefaultBreath, Length: 20 * time.Minute}
+			j, _ := m.Journey(b.Journey(req))
+			for _, p := range engine.Phases {
+				req.Phase = p
+				o := b.Outline(req)
+				if o.Journey != j.Title || o.About != j.About || o.Journey == "" || o.About == "" {
+					t.Errorf("%q sleep %v %s: journey %q (%q), want %q", in, sleep, p, o.Journey, o.About, j.Title)
+				}
+				if len(o.Steps) < 2 {
+					t.Errorf("%q sleep %v %s: steps %q", in, sleep, p, o.Steps)
+				}
+				for _, s := range o.Steps {
+					if s == "" || strings.ContainsAny(s, "-/·_") || s != strings.ToLower(s) {
+						t.Errorf("%q sleep %v %s: step %q does not read as words", in, sleep, p, s)
+					}
+				}
+				// In the order said: each step's place in the layout grows.
+				pp := b.plan(req)
+				last := -1
+				for _, s := range o.Steps {
+					at := slices.IndexFunc(append(slices.Clip(pp.steps), pp.lead...), func(it item) bool { return stepPhrase(it.key) == s })
+					if at < last {
+						t.Errorf("%q sleep %v %s: %q out of order in %q", in, sleep, p, s, o.Steps)
+					}
+					last = at
+				}
+			}
+		}
+	}
+	b := NewBuiltin(m, Memory{})
+	req := engine.Request{Phase: engine.Relaxation, Seed: 1, Breath: engine.DefaultBreath}
+	for seed := int64(0); b.Journey(req) != "body-scan"; seed++ {
+		req.Seed = seed
+	}
+	o := b.Outline(req)
+	feet, scalp := slices.Index(o.Steps, "feet"), slices.Index(o.Steps, "scalp")
+	if o.Journey != "Body scan" || feet < 0 || scalp < feet || !slices.Contains(o.Steps, "calves and knees") {
+		t.Errorf("the body scan's relaxation outlines as %q: %q", o.Journey, o.Steps)
+	}
+	t.Logf("body scan, relaxation: %q", o.Steps)
+	req.Phase = engine.Breathing
+	t.Logf("body scan, breathing: %q", b.Outline(req).Steps)
+}

@@ -163,3 +163,33 @@ func TestRefusedPauseShowsTheEnginesStatus(t *testing.T) {
 		t.Errorf("after a refused pause the screen says %s, want speaking", s)
 	}
 }
+
+// While a remote guide is slow to give its next line the engine says so
+// (Progress.Waiting), and the screen says the guide is awaited — not that
+// it speaks — until its words come.
+func TestWaitingForTheGuideIsShown(t *testing.T) {
+	r := newScriptedRun(t)
+	at := func(status engine.Status, waiting bool) engine.Progress {
+		return engine.Progress{Status: status, Phase: engine.Breathing, Elapsed: 90 * time.Second, Waiting: waiting}
+	}
+	m := sized(New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }}), 80, 24)
+	m.sess.started = true
+	for _, c := range []struct {
+		p    engine.Progress
+		want string
+	}{
+		{at(engine.Running, false), "speaking"},
+		{at(engine.Running, true), "waiting for the guide"},
+		{at(engine.Running, false), "speaking"},
+	} {
+		r.set(c.p)
+		next, _ := m.Update(tickMsg{gen: m.gen})
+		m = next.(Model)
+		if _, s, _ := shown(t, m); s != c.want {
+			t.Errorf("waiting %v: the screen says %q, want %q", c.p.Waiting, s, c.want)
+		}
+		if v := ansi.Strip(m.View().Content); !strings.Contains(v, c.want) {
+			t.Errorf("waiting %v: %q is not on the screen:\n%s", c.p.Waiting, c.want, v)
+		}
+	}
+}

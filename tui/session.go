@@ -100,6 +100,11 @@ func (v *sessionView) setProgress(p engine.Progress) {
 func (v sessionView) statusWord() string {
 	switch v.status {
 	case engine.Running:
+		if v.progress.Waiting {
+			// A remote guide is slow: silence, or the built-in guide's
+			// words in its place, is not the guide speaking.
+			return "waiting for the guide"
+		}
 		if !v.started {
 			return "settling in"
 		}

@@ -199,6 +199,13 @@ func TestGoldenViews(t *testing.T) {
 		drifting := sessionModel(lastWords, 80, 24)
 		drifting.sess.apply(engine.Event{Kind: engine.EventCompleted, Phase: engine.Resolution})
 		views["drifting"] = drifting
+		// A remote guide slow to give its next line: the built-in guide
+		// fills, and the screen does not say the guide is speaking.
+		running := sessionState()
+		running.Status = engine.Running
+		waiting := sessionModel(running, 80, 24)
+		waiting.sess.progress.Waiting = true
+		views["session_waiting"] = waiting
 		helpShown := sessionModel(sessionState(), 80, 24)
 		helpShown.help.ShowAll = true
 		views["session_help"] = helpShown

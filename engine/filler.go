@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"time"
+)
+
+// A remote guide's reply may hold nothing that can be said: empty, a
+// refusal, or every sentence removed or withheld. Taken as the phase's
+// natural end, one such reply once cut a four-minute phase to half a
+// minute. Instead the call is asked again, once, with a note on what
+// went wrong; when that reply is unusable too, the filler (the built-in
+// guide) writes that call's share, from where the session is, and the
+// phase goes on. A phase never ends early because of what a model did.
+
+// unusable decides what follows call c of a remote guide, which gave
+// nothing that can be said: true when another call (the retry, or the
+// filler's) is to be opened in its place; false for the phase to move on,
+// as it does for a guide that has nothing more to say.
+func (s *source) unusable(c *call) bool {
+	if !s.remote || c == nil || c.filler {
+		return false
+	}
+	attrs := []any{slog.String("phase", s.phase.String()), slog.Bool("wind_down", s.windDown),
+		slog.Int("chars", c.chars), slog.Int("withheld", c.dropped)}
+	switch {
+	case !s.retried:
+		s.retried = true
+		s.note = noteFor(c)
+		s.e.log.Warn("the guide's reply had nothing to say; asking again", attrs...)
+		return true
+	case s.filler != nil:
+		s.retried = false
+		s.fillNext = true
+		s.e.log.Warn("the guide's reply had nothing to say again; the built-in guide says its share", attrs...)
+		return true
+	}
+	s.retried = false
+	s.e.log.Warn("the guide's reply had nothing to say again; the phase moves on", attrs...)
+	return false
+}
+
+// noteFor tells the guide why its reply could not be used.
+func noteFor(c *call) string {
+	switch {
+	case c.chars == 0:
+		return "Your previous reply was empty. Please continue the session: write the next sentences of guidance for this phase."
+	case c.dropped > 0:
+		return "Your previous reply could not be used: the safety check withheld every sentence of it. " +
+			"Please continue with calm, gentle guidance for this phase, nothing that strains the breath or the body."
+	}
+	return "Your previous reply could not be used: it held nothing that can be spoken to the listener as guidance " +
+		"(no notes, headings, refusals or remarks about yourself). Please continue with the next sentences of guidance for this phase."
+}
+
+// fillLines is how many body lines the filler is asked for when the
+// guide stalls past the body: one, or in breathing a breath's worth, to
+// find one that begins on the in-breath.
+func fillLines(p Phase) int {
+	if p == Breathing {
+		return 4
+	}
+	return 1
+}
+
+// stallRequest is what the filler is asked while the open call stalls:
+// the call's own request — the body from where the session is, or the
+// lead onward — save where a lead would not fit: in breathing (a line
+// for the in-breath is wanted) and in resolution's close (its lead is the
+// farewell), the body goes on past its planned end instead.
+func (s *source) stallRequest(b Budget) Request {
+	lead := s.windDown && s.phase != Breathing && s.phase != Resolution
+	if !lead && s.issued >= b.WindDownAt {
+		b.WindDownAt = s.issued + fillLines(s.phase)
+		b.Sentences = max(b.Sentences, b.WindDownAt+1)
+	}
+	return s.e.request(s.phase, b, s.issued, lead, s.pending)
+}
+
+// fillStall is the filler's next fitting line while the open call
+// stalls, from where the session is (the filler skips what was said or
+// is pending), counted as the phase's next. In breathing only a line for
+// the in-breath is said: it waits for its breath like any other, so the
+// rhythm is never broken.
+func (s *source) fillStall(ctx context.Context, b Budget) (Line, bool) {
+	if s.filler == nil || s.noFill {
+		return Line{}, false
+	}
+	lines, err := readAll(ctx, s.filler, s.stallRequest(b))
+	cuer, _ := s.filler.(Cuer)
+	pauser, _ := s.filler.(Pauser)
+	c := &call{guide: s.filler.Name(), cuer: cuer, pauser: pauser, phase: s.phase, opened: time.Now(), filler: true}
+	for _, text := range s.screen(lines) {
+		if s.phase == Breathing && stageOf(c, text) != StageInhale {
+			continue
+		}
+		if s.call != nil {
+			s.call.filled = append(s.call.filled, text)
+		}
+		s.e.log.Warn("the guide is slow to give the next line; the built-in guide says one",
+			slog.String("phase", s.phase.String()), slog.Int("index", s.issued))
+		return s.hand(text, c, b), true
+	}
+	if err != nil && ctx.Err() == nil {
+		s.e.log.Warn("the built-in guide could not fill a stall", slog.Any("err", err))
+	}
+	s.noFill = true // wait on for the guide: asked again after its next line
+	return Line{}, false
+}
+
+// readAll is a whole call of g, split into sentences.
+func readAll(ctx context.Context, g Guide, req Request) ([]string, error) {
+	st, err := g.Stream(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	var split Splitter
+	var out []string
+	for {
+		chunk, err := st.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			return append(out, split.Flush()...), nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, split.Feed(chunk)...)
+	}
+}
+
+// stageOf is the part of the breath a line of call c is said on: as its
+// guide tags it, else from its first words.
+func stageOf(c *call, text string) BreathStage {
+	if c != nil && c.cuer != nil {
+		if st, ok := c.cuer.Cue(text); ok && st >= StageInhale && st <= StageHoldOut {
+			return st
+		}
+	}
+	return CueStage(text)
+}
