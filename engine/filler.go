@@ -43,17 +43,16 @@ func (s *source) unusable(c *call) bool {
 	return false
 }
 
-// noteFor tells the guide why its reply could not be used.
+// noteFor tells the guide why its reply could not be used, as a short
+// clause: the guide says the rest in its own words (prompts/llm's note).
 func noteFor(c *call) string {
 	switch {
 	case c.chars == 0:
-		return "Your previous reply was empty. Please continue the session: write the next sentences of guidance for this phase."
+		return "it was empty"
 	case c.dropped > 0:
-		return "Your previous reply could not be used: the safety check withheld every sentence of it. " +
-			"Please continue with calm, gentle guidance for this phase, nothing that strains the breath or the body."
+		return "the safety check withheld every sentence of it; keep to calm, gentle guidance that never strains the breath or the body"
 	}
-	return "Your previous reply could not be used: it held nothing that can be spoken to the listener as guidance " +
-		"(no notes, headings, refusals or remarks about yourself). Please continue with the next sentences of guidance for this phase."
+	return "it held nothing that can be spoken to the listener as guidance (no notes, headings, refusals or remarks about yourself)"
 }
 
 // fillLines is how many body lines the filler is asked for when the

@@ -45,9 +45,8 @@ type Request struct {
 	// (Outliner): a remote guide is told which step the phase is at. Zero
 	// when no guide outlines.
 	Outline Outline
-	// Note is said to the guide about its previous reply in this phase,
-	// which could not be used (it was empty, refused, or all removed);
-	// "" normally.
+	// Note says why the guide's previous reply in this phase could not be
+	// used, as a short clause ("it was empty"); "" normally.
 	Note string
 }
 
