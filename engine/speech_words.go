@@ -1,0 +1,226 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+
+	"lull/prompts"
+)
+
+// The speech cleaner's lists are data (prompts/speech/): this file reads
+// them into matchers. A phrase ("^ i cant/cannot help", "here is ...
+// script") becomes a regular expression over a sentence's normal form:
+// lower case, apostrophes gone, every other mark a space but for colons and
+// question marks, which stay as words of their own.
+
+// speechLists are the compiled lists.
+type speechLists struct {
+	drop        []reasonMatcher // in the order they are tried
+	direction   *regexp.Regexp  // an aside that is a stage direction
+	parenthesis *regexp.Regexp  // an aside in parentheses that is a direction too
+	languages   languageProfile
+}
+
+type reasonMatcher struct {
+	reason Reason
+	re     *regexp.Regexp
+}
+
+// speechWords compiles prompts/speech once; the files are embedded, so a
+// mistake in them is a mistake in the build, which a test catches.
+var speechWords = sync.OnceValue(func() *speechLists {
+	l, err := compileSpeechWords()
+	if err != nil {
+		panic("prompts/speech: " + err.Error())
+	}
+	return l
+})
+
+func compileSpeechWords() (*speechLists, error) {
+	w, err := prompts.LoadSpeechWords()
+	if err != nil {
+		return nil, err
+	}
+	out := &speechLists{}
+	for _, l := range w.Drop {
+		r := Reason(l.Name)
+		if !droppable[r] {
+			return nil, fmt.Errorf("drop.txt: [%s] is not a reason lull knows (%s)", l.Name, reasonNames())
+		}
+		re, err := compilePhrases(l)
+		if err != nil {
+			return nil, fmt.Errorf("drop.txt: %w", err)
+		}
+		out.drop = append(out.drop, reasonMatcher{r, re})
+	}
+	for _, l := range w.Directions {
+		re, err := compilePhrases(l)
+		if err != nil {
+			return nil, fmt.Errorf("directions.txt: %w", err)
+		}
+		switch l.Name {
+		case "direction":
+			out.direction = re
+		case "parenthesis":
+			out.parenthesis = re
+		default:
+			return nil, fmt.Errorf("directions.txt: [%s] is neither [direction] nor [parenthesis]", l.Name)
+		}
+	}
+	if out.direction == nil || out.parenthesis == nil {
+		return nil, fmt.Errorf("directions.txt needs both [direction] and [parenthesis]")
+	}
+	out.languages, err = newLanguageProfile(w.Languages)
+	if err != nil {
+		return nil, fmt.Errorf("languages.txt: %w", err)
+	}
+	return out, nil
+}
+
+// droppable are the reasons drop.txt may list.
+var droppable = map[Reason]bool{
+	RemovedThinking: true, RemovedRefusal: true, RemovedAI: true, RemovedHeading: true,
+	RemovedMeta: true, RemovedChatter: true, RemovedQuestion: true,
+}
+
+func reasonNames() string {
+	var names []string
+	for _, r := range []Reason{RemovedThinking, RemovedRefusal, RemovedAI, RemovedHeading, RemovedMeta, RemovedChatter, RemovedQuestion} {
+		names = append(names, string(r))
+	}
+	return strings.Join(names, ", ")
+}
+
+// phraseWord is one word of a phrase: letters and digits, "*" at the end
+// for any ending.
+var phraseWord = regexp.MustCompile(`^[\pL\pN]+\*?$`)
+
+// phraseGap is "...": up to six words.
+const phraseGap = `(?:\S+ ){0,6}`
+
+// compilePhrases makes one expression of a list's phrases.
+func compilePhrases(l prompts.WordList) (*regexp.Regexp, error) {
+	var alts []string
+	for i, p := range l.Entries {
+		re, err := compilePhrase(p)
+		if err != nil {
+			return nil, fmt.Errorf("line %d, [%s] %q: %w", l.Lines[i], l.Name, p, err)
+		}
+		alts = append(alts, re)
+	}
+	return regexp.Compile(strings.Join(alts, "|"))
+}
+
+func compilePhrase(p string) (string, error) {
+	toks := strings.Fields(p)
+	var b strings.Builder
+	b.WriteString("(?:")
+	if len(toks) > 0 && toks[0] == "^" {
+		b.WriteString("^")
+		toks = toks[1:]
+	}
+	b.WriteString(" ")
+	end := false
+	if len(toks) > 0 && toks[len(toks)-1] == "$" {
+		end = true
+		toks = toks[:len(toks)-1]
+	}
+	words := 0
+	for i, t := range toks {
+		switch {
+		case t == "...":
+			if i == 0 || i == len(toks)-1 {
+				return "", fmt.Errorf("... stands between two words")
+			}
+			b.WriteString(phraseGap)
+			continue
+		case t == ":" || t == "?":
+			b.WriteString(regexp.QuoteMeta(t) + " ")
+			continue
+		case t == "^" || t == "$":
+			return "", fmt.Errorf("%s stands only first (^) or last ($)", t)
+		}
+		var alts []string
+		for _, a := range strings.Split(t, "/") {
+			if !phraseWord.MatchString(a) || a != strings.ToLower(a) {
+				return "", fmt.Errorf("%q is not a word as lull compares them (lower case letters and digits, no apostrophes; * only at the end)", a)
+			}
+			if strings.HasSuffix(a, "*") {
+				alts = append(alts, regexp.QuoteMeta(strings.TrimSuffix(a, "*"))+`\S*`)
+			} else {
+				alts = append(alts, regexp.QuoteMeta(a))
+			}
+		}
+		b.WriteString("(?:" + strings.Join(alts, "|") + ") ")
+		words++
+	}
+	if words == 0 {
+		return "", fmt.Errorf("a phrase needs a word")
+	}
+	if end {
+		b.WriteString("$")
+	}
+	b.WriteString(")")
+	return b.String(), nil
+}
+
+// normalForm is a sentence as the phrase lists are matched against it:
+// " im sorry but i cant help with that request ", with a space at each
+// end so every word is whole.
+func normalForm(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte(' ')
+	space := true
+	put := func(r rune) {
+		if r == ' ' {
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			return
+		}
+		b.WriteRune(r)
+		space = false
+	}
+	for _, r := range s {
+		switch {
+		case isApostrophe(r):
+			// "I'm" is "im": the lists are written without apostrophes.
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			put(unicode.ToLower(r))
+		case r == ':' || r == '?':
+			put(' ')
+			put(r)
+			put(' ')
+		default:
+			put(' ')
+		}
+	}
+	put(' ')
+	return b.String()
+}
+
+// dropReason is why a sentence is not said, or "" when it may be.
+func (l *speechLists) dropReason(sentence string) Reason {
+	norm := normalForm(sentence)
+	for _, m := range l.drop {
+		if m.re.MatchString(norm) {
+			return m.reason
+		}
+	}
+	return ""
+}
+
+// isDirection reports whether an aside (the text inside brackets,
+// parentheses or stars) is a stage direction rather than words to say.
+func (l *speechLists) isDirection(aside string, paren bool) bool {
+	norm := normalForm(aside)
+	if strings.TrimSpace(norm) == "" {
+		return true
+	}
+	return l.direction.MatchString(norm) || paren && l.parenthesis.MatchString(norm)
+}
