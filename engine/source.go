@@ -32,7 +32,7 @@ type source struct {
 	call     *call
 	windDown bool // the open (or next) call leads onward
 	yielded  int  // sentences the open call has given
-	split    Splitter
+	speech   Speech
 	queue    []string
 	ended    bool // the wind-down call is done: the phase's natural end
 	reopened bool // a call that failed mid-stream was followed by a fresh one
@@ -92,7 +92,7 @@ func (s *source) next(ctx context.Context) (Line, error) {
 		chunk, err := s.stream.Next(ctx)
 		switch {
 		case errors.Is(err, io.EOF):
-			s.accept(s.split.Flush())
+			s.accept(s.speech.Flush())
 			s.finishCall()
 		case err != nil:
 			gave := s.yielded
@@ -104,7 +104,7 @@ func (s *source) next(ctx context.Context) (Line, error) {
 				// Lines of this call were already out, so the guide could not
 				// retry it: one fresh call carries on from what was said.
 				s.reopened = true
-				s.split = Splitter{}
+				s.speech = Speech{}
 				s.e.log.Warn("guide call failed mid-stream; opening a fresh one", slog.Any("err", err))
 				continue
 			}
@@ -113,15 +113,17 @@ func (s *source) next(ctx context.Context) (Line, error) {
 			if s.call.firstText.IsZero() && chunk != "" {
 				s.call.firstText = time.Now()
 			}
-			s.accept(s.split.Feed(chunk))
+			s.accept(s.speech.Feed(chunk))
 		}
 	}
 }
 
-// accept queues the sentences that pass the safety check. Only those count
-// as given by the call: a guide that writes nothing but flagged lines has
-// said nothing, and is not asked again and again.
+// accept queues the sentences that pass the safety check, and books what
+// the speech cleaner removed on the way. Only those count as given by the
+// call: a guide that writes nothing but flagged or removed lines has said
+// nothing, and is not asked again and again.
 func (s *source) accept(sentences []string) {
+	s.e.removed(s.phase, s.speech.Removals())
 	for _, text := range sentences {
 		if v := s.e.safety.Check(text, Where{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
 			s.e.dropped(s.phase, v)
@@ -153,7 +155,7 @@ func (s *source) open(ctx context.Context, b Budget) error {
 	}
 	s.stream = st
 	s.yielded = 0
-	s.split = Splitter{}
+	s.speech = Speech{}
 	return nil
 }
 

@@ -271,6 +271,17 @@ func properSentence(s string) string {
 	return trimmed
 }
 
+// removed books what the speech cleaner took out of a phase's words.
+func (e *Engine) removed(p Phase, rs []Removal) {
+	if len(rs) == 0 {
+		return
+	}
+	e.mu.Lock()
+	e.st.Phases[p].Removed += len(rs)
+	e.mu.Unlock()
+	LogRemovals(e.log, p, rs)
+}
+
 // LogRemovals logs what the speech cleaner removed in a phase, one line
 // each with its reason; the words themselves, which the log may not
 // show, only as a short prefix at Debug.

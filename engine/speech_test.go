@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"lull/prompts"
 )
 
 // speechCase is a model's reply as models really write them (from memory
@@ -54,7 +56,7 @@ var speechCases = []speechCase{
 			"As you settle into a comfortable position, allow your eyes to gently close.",
 			"Imagine yourself in a peaceful place, where the air is calm and still.",
 		},
-		removed: map[Reason]int{RemovedMeta: 2},
+		removed: map[Reason]int{RemovedMeta: 1, RemovedChatter: 1},
 	},
 	{
 		name: "llama 3 pauses in parentheses",
@@ -110,7 +112,7 @@ var speechCases = []speechCase{
 			"Notice the feeling of the air as it touches your skin.",
 			"Let your attention gently rest on your hands.",
 		},
-		removed: map[Reason]int{RemovedMeta: 1},
+		removed: map[Reason]int{RemovedChatter: 1},
 	},
 	{
 		name: "square brackets always go, links keep their text",
@@ -256,6 +258,23 @@ var speechCases = []speechCase{
 			"(Word count: 150) Note: each sentence is followed by a pause. Now your arms.",
 		want:    []string{"Let your legs grow heavy.", "Now your arms."},
 		removed: map[Reason]int{RemovedMeta: 2},
+	},
+	{
+		name: "ordinary guidance stays as it is",
+		in: "Of course, your mind may wander, and that is fine. Here is a place where nothing is asked of you. " +
+			"Notice how you are feeling right now. Let the sounds die away on their own. " +
+			"If you like, you can rest here a little longer. Thank yourself for taking this time. " +
+			"Sure and steady, the breath comes and goes. What would you like to let go of tonight? " +
+			"Step by step, the body grows heavier. Note the warmth in your palms. " +
+			"In this moment, there is nothing you need to answer. Let the word calm rest on the out-breath.",
+		want: []string{
+			"Of course, your mind may wander, and that is fine.", "Here is a place where nothing is asked of you.",
+			"Notice how you are feeling right now.", "Let the sounds die away on their own.",
+			"If you like, you can rest here a little longer.", "Thank yourself for taking this time.",
+			"Sure and steady, the breath comes and goes.", "What would you like to let go of tonight?",
+			"Step by step, the body grows heavier.", "Note the warmth in your palms.",
+			"In this moment, there is nothing you need to answer.", "Let the word calm rest on the out-breath.",
+		},
 	},
 	{
 		name: "escape sequences, controls and symbols",
@@ -407,7 +426,7 @@ func TestPhraseSyntax(t *testing.T) {
 		{"whats on your mind ?", []string{"What's on your mind?"}, []string{"Notice what's on your mind."}},
 		{"^ note :", []string{"Note: read slowly."}, []string{"Note the warmth of your hands."}},
 	} {
-		re, err := compilePhrase(c.phrase)
+		re, _, err := compilePhrase(c.phrase)
 		if err != nil {
 			t.Fatalf("%q: %v", c.phrase, err)
 		}
@@ -423,7 +442,7 @@ func TestPhraseSyntax(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"I'm sorry", "...", "a ^ b", "... here", "Sure", "a**"} {
-		if _, err := compilePhrase(bad); err == nil {
+		if _, _, err := compilePhrase(bad); err == nil {
 			t.Errorf("%q should be refused", bad)
 		}
 	}
@@ -466,3 +485,13 @@ func FuzzSpeech(f *testing.F) {
 }
 
 func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
+
+func TestLanguageListsKeepEnglishApart(t *testing.T) {
+	_, err := newLanguageProfile([]prompts.WordList{{Name: "en", Entries: []string{"the in"}}, {Name: "de", Entries: []string{"der in"}}})
+	if err == nil || !strings.Contains(err.Error(), `"in"`) {
+		t.Errorf("a word in English and German: %v", err)
+	}
+	if _, err := newLanguageProfile([]prompts.WordList{{Name: "fr", Entries: []string{"le"}}}); err == nil {
+		t.Error("no list for the session's language should be an error")
+	}
+}

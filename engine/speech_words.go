@@ -19,14 +19,39 @@ import (
 // speechLists are the compiled lists.
 type speechLists struct {
 	drop        []reasonMatcher // in the order they are tried
-	direction   *regexp.Regexp  // an aside that is a stage direction
-	parenthesis *regexp.Regexp  // an aside in parentheses that is a direction too
+	direction   phrases         // an aside that is a stage direction
+	parenthesis phrases         // an aside in parentheses that is a direction too
 	languages   languageProfile
 }
 
 type reasonMatcher struct {
 	reason Reason
-	re     *regexp.Regexp
+	phrases
+}
+
+// phrases are a list's compiled phrases. Each is tried only when its
+// first word is in the sentence: a few hundred small expressions cost
+// less that way than one large one.
+type phrases []phrase
+
+type phrase struct {
+	re    *regexp.Regexp
+	first []string // " word " or " prefix": one must be in the normal form
+}
+
+// match reports whether a phrase is in norm (a normalForm).
+func (ps phrases) match(norm string) bool {
+	for _, p := range ps {
+		for _, f := range p.first {
+			if strings.Contains(norm, f) {
+				if p.re.MatchString(norm) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
 }
 
 // speechWords compiles prompts/speech once; the files are embedded, so a
@@ -50,22 +75,22 @@ func compileSpeechWords() (*speechLists, error) {
 		if !droppable[r] {
 			return nil, fmt.Errorf("drop.txt: [%s] is not a reason lull knows (%s)", l.Name, reasonNames())
 		}
-		re, err := compilePhrases(l)
+		ps, err := compilePhrases(l)
 		if err != nil {
 			return nil, fmt.Errorf("drop.txt: %w", err)
 		}
-		out.drop = append(out.drop, reasonMatcher{r, re})
+		out.drop = append(out.drop, reasonMatcher{r, ps})
 	}
 	for _, l := range w.Directions {
-		re, err := compilePhrases(l)
+		ps, err := compilePhrases(l)
 		if err != nil {
 			return nil, fmt.Errorf("directions.txt: %w", err)
 		}
 		switch l.Name {
 		case "direction":
-			out.direction = re
+			out.direction = ps
 		case "parenthesis":
-			out.parenthesis = re
+			out.parenthesis = ps
 		default:
 			return nil, fmt.Errorf("directions.txt: [%s] is neither [direction] nor [parenthesis]", l.Name)
 		}
@@ -101,23 +126,24 @@ var phraseWord = regexp.MustCompile(`^[\pL\pN]+\*?$`)
 // phraseGap is "...": up to six words.
 const phraseGap = `(?:\S+ ){0,6}`
 
-// compilePhrases makes one expression of a list's phrases.
-func compilePhrases(l prompts.WordList) (*regexp.Regexp, error) {
-	var alts []string
+// compilePhrases compiles a list's phrases.
+func compilePhrases(l prompts.WordList) (phrases, error) {
+	var ps phrases
 	for i, p := range l.Entries {
-		re, err := compilePhrase(p)
+		re, first, err := compilePhrase(p)
 		if err != nil {
 			return nil, fmt.Errorf("line %d, [%s] %q: %w", l.Lines[i], l.Name, p, err)
 		}
-		alts = append(alts, re)
+		ps = append(ps, phrase{regexp.MustCompile(re), first})
 	}
-	return regexp.Compile(strings.Join(alts, "|"))
+	return ps, nil
 }
 
-func compilePhrase(p string) (string, error) {
+// compilePhrase makes a phrase a regular expression over normal forms,
+// and says what its first word may be.
+func compilePhrase(p string) (re string, first []string, err error) {
 	toks := strings.Fields(p)
 	var b strings.Builder
-	b.WriteString("(?:")
 	if len(toks) > 0 && toks[0] == "^" {
 		b.WriteString("^")
 		toks = toks[1:]
@@ -128,43 +154,51 @@ func compilePhrase(p string) (string, error) {
 		end = true
 		toks = toks[:len(toks)-1]
 	}
-	words := 0
 	for i, t := range toks {
 		switch {
 		case t == "...":
 			if i == 0 || i == len(toks)-1 {
-				return "", fmt.Errorf("... stands between two words")
+				return "", nil, fmt.Errorf("... stands between two words")
 			}
 			b.WriteString(phraseGap)
 			continue
 		case t == ":" || t == "?":
+			if first == nil {
+				return "", nil, fmt.Errorf("a phrase starts with a word")
+			}
 			b.WriteString(regexp.QuoteMeta(t) + " ")
 			continue
 		case t == "^" || t == "$":
-			return "", fmt.Errorf("%s stands only first (^) or last ($)", t)
+			return "", nil, fmt.Errorf("%s stands only first (^) or last ($)", t)
 		}
 		var alts []string
 		for _, a := range strings.Split(t, "/") {
 			if !phraseWord.MatchString(a) || a != strings.ToLower(a) {
-				return "", fmt.Errorf("%q is not a word as lull compares them (lower case letters and digits, no apostrophes; * only at the end)", a)
+				return "", nil, fmt.Errorf("%q is not a word as lull compares them (lower case letters and digits, no apostrophes; * only at the end)", a)
 			}
-			if strings.HasSuffix(a, "*") {
-				alts = append(alts, regexp.QuoteMeta(strings.TrimSuffix(a, "*"))+`\S*`)
+			stem, prefix := strings.CutSuffix(a, "*")
+			if prefix {
+				alts = append(alts, regexp.QuoteMeta(stem)+`\S*`)
 			} else {
 				alts = append(alts, regexp.QuoteMeta(a))
 			}
+			if i == 0 {
+				if prefix {
+					first = append(first, " "+stem)
+				} else {
+					first = append(first, " "+a+" ")
+				}
+			}
 		}
 		b.WriteString("(?:" + strings.Join(alts, "|") + ") ")
-		words++
 	}
-	if words == 0 {
-		return "", fmt.Errorf("a phrase needs a word")
+	if first == nil {
+		return "", nil, fmt.Errorf("a phrase needs a word")
 	}
 	if end {
 		b.WriteString("$")
 	}
-	b.WriteString(")")
-	return b.String(), nil
+	return b.String(), first, nil
 }
 
 // normalForm is a sentence as the phrase lists are matched against it:
@@ -208,7 +242,7 @@ func normalForm(s string) string {
 func (l *speechLists) dropReason(sentence string) Reason {
 	norm := normalForm(sentence)
 	for _, m := range l.drop {
-		if m.re.MatchString(norm) {
+		if m.match(norm) {
 			return m.reason
 		}
 	}
@@ -222,5 +256,5 @@ func (l *speechLists) isDirection(aside string, paren bool) bool {
 	if strings.TrimSpace(norm) == "" {
 		return true
 	}
-	return l.direction.MatchString(norm) || paren && l.parenthesis.MatchString(norm)
+	return l.direction.match(norm) || paren && l.parenthesis.match(norm)
 }

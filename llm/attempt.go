@@ -3,22 +3,20 @@ package llm
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
-	"unicode"
 
 	"lull/engine"
 )
 
-// attemptState is one try at a call: the HTTP stream, its text split into
-// sentences, moderation in batches, and the watchdog that fails a call
+// attemptState is one try at a call: the HTTP stream, its text cleaned
+// and split into sentences as they would be spoken, moderation in batches, and the watchdog that fails a call
 // whose model has gone quiet. The watchdog sleeps while the buffer is
 // full: a paused listener is not a silent server.
 type attemptState struct {
 	s         *stream
 	ctx       context.Context // the call's; the attempt's own is made in call
 	watch     *time.Timer
-	split     engine.Splitter
+	split     engine.Speech
 	unchecked []string
 	pushed    int
 	receipt   engine.Receipt
@@ -54,7 +52,7 @@ func (a *attemptState) alive() { a.watch.Reset(a.s.g.cfg.Watchdog) }
 
 // text takes a piece of the model's output.
 func (a *attemptState) text(ctx context.Context, delta string) error {
-	a.unchecked = append(a.unchecked, a.split.Feed(delta)...)
+	a.unchecked = append(a.unchecked, a.cleaned(a.split.Feed(delta))...)
 	if len(a.unchecked) == 0 {
 		return nil
 	}
@@ -67,17 +65,20 @@ func (a *attemptState) text(ctx context.Context, delta string) error {
 // end takes the rest of the output once the call has finished. A call cut
 // by its token limit drops the sentence it was in the middle of.
 func (a *attemptState) end(ctx context.Context, truncated bool) error {
-	rest := a.split.Flush()
-	if truncated && len(rest) > 0 && !endsSentence(rest[len(rest)-1]) {
-		rest = rest[:len(rest)-1]
+	rest := a.split.Flush
+	if truncated {
+		rest = a.split.Cut
 	}
-	a.unchecked = append(a.unchecked, rest...)
+	a.unchecked = append(a.unchecked, a.cleaned(rest())...)
 	return a.flush(ctx)
 }
 
-func endsSentence(s string) bool {
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"'”’)]»", r) })
-	return strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "…")
+// cleaned books what the speech cleaner removed on the way to sentences.
+func (a *attemptState) cleaned(sentences []string) []string {
+	rs := a.split.Removals()
+	a.receipt.Removed += len(rs)
+	engine.LogRemovals(a.s.g.log, a.s.req.Phase, rs)
+	return sentences
 }
 
 // flush moderates what is waiting and puts what passes in the buffer,
