@@ -139,19 +139,21 @@ func (s *Speech) run(chunk string, final, cut bool) []string {
 // settle scrubs sentences until they stay as they are: what scrubbing
 // removes may leave a sentence's end where there was none ("rest.★ now"),
 // and the sentence is heard as two.
-func settle(sentences []string) []string {
+func settle(sentences []string) []string { return settleFrom(sentences, 0) }
+
+func settleFrom(sentences []string, depth int) []string {
 	var out []string
 	for _, raw := range sentences {
 		text := scrub(raw)
 		var sp Splitter
 		parts := append(sp.Feed(text), sp.Flush()...)
-		if len(parts) == 1 && parts[0] == text || len(parts) == 0 {
+		if len(parts) == 1 && parts[0] == text || len(parts) == 0 || depth >= 4 {
 			if text != "" {
 				out = append(out, text)
 			}
 			continue
 		}
-		out = append(out, settle(parts)...)
+		out = append(out, settleFrom(parts, depth+1)...)
 	}
 	return out
 }
@@ -184,7 +186,7 @@ func judge(text string, words *speechLists) Reason {
 }
 
 var (
-	webAddress = regexp.MustCompile(`(?i)\bhttps?://\S*|\bwww\.\S+`)
+	webAddress = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*://\S*|\bwww\.\S+`)
 	emoticon   = regexp.MustCompile(`(^|\s)[:;]-?[)(DPp]+(\s|$)`)
 	// labelPrefix is a label before a sentence's words: "Step 1:", "Note -".
 	labelPrefix = regexp.MustCompile(`(?i)^(?:(?:phase|part|step|section|stage)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)|tip|reminder)\s*[:.\-–—]\s+`)
@@ -199,27 +201,38 @@ var (
 // removed.
 func scrub(s string) string {
 	// Each step may give another its due ("www&#46;x" decoded is an
-	// address): they run until nothing changes.
+	// address): they run until nothing changes. Each looks before it
+	// works: most sentences need none of them.
 	for range 10 {
 		before := s
 		if strings.ContainsRune(s, '&') {
 			s = html.UnescapeString(s)
 		}
-		if strings.Contains(s, "://") || strings.Contains(strings.ToLower(s), "www.") {
+		if strings.Contains(s, "://") || strings.Contains(s, "ww.") || strings.Contains(s, "WW.") {
 			s = webAddress.ReplaceAllString(s, " ")
 		}
-		s = emoticon.ReplaceAllString(s, "$1$2")
-		s = strings.Map(func(r rune) rune {
-			if unspoken(r) {
-				return ' '
-			}
-			return r
-		}, s)
-		s = strings.Join(strings.Fields(s), " ")
-		s = labelPrefix.ReplaceAllString(s, "")
-		s = spaceBefore.ReplaceAllString(s, "$1")
-		s = commaRun.ReplaceAllString(s, ",")
-		s = commaStop.ReplaceAllString(s, "$1")
+		if strings.ContainsAny(s, ":;") {
+			s = emoticon.ReplaceAllString(s, "$1$2")
+		}
+		if strings.IndexFunc(s, unspoken) >= 0 {
+			s = strings.Map(func(r rune) rune {
+				if unspoken(r) {
+					return ' '
+				}
+				return r
+			}, s)
+		}
+		if strings.IndexFunc(s, unicode.IsSpace) >= 0 {
+			s = strings.Join(strings.Fields(s), " ")
+		}
+		if s != "" && strings.ContainsRune("pPsStTrR", rune(s[0])) {
+			s = labelPrefix.ReplaceAllString(s, "")
+		}
+		if untidy(s) {
+			s = spaceBefore.ReplaceAllString(s, "$1")
+			s = commaRun.ReplaceAllString(s, ",")
+			s = commaStop.ReplaceAllString(s, "$1")
+		}
 		s = strings.TrimLeft(s, ",;:.!?…—–- ")
 		s = strings.TrimRight(s, ",;—–- ")
 		if s == before {
@@ -229,11 +242,37 @@ func scrub(s string) string {
 	return s
 }
 
+// untidy reports whether punctuation in s needs mending: a space before
+// a mark, or a comma, semicolon or colon before another mark.
+func untidy(s string) bool {
+	prev := rune(0)
+	after := false // a ",;:" and spaces since
+	for _, r := range s {
+		stop := strings.ContainsRune(",.;:!?…", r)
+		if stop && (prev == ' ' || after) {
+			return true
+		}
+		switch {
+		case r == ',' || r == ';' || r == ':':
+			after = true
+		case r != ' ':
+			after = false
+		}
+		prev = r
+	}
+	return false
+}
+
 // unspoken reports whether a voice should not see r: markup's marks,
 // emoji and symbols, invisible joiners and selectors.
 func unspoken(r rune) bool {
 	switch {
-	case strings.ContainsRune("*_#<>[]{}|~^=`\\()•·¶§†‡", r):
+	case r < 0x80:
+		// Markup's marks, and the ASCII symbols a voice reads by name.
+		return strings.ContainsRune("*_#<>[]{}|~^=`\\()+", r)
+	case r == '’' || r == '—' || r == '…':
+		return false // the marks most text has
+	case strings.ContainsRune("•·¶§†‡", r):
 		return true
 	case r == '\u200d' || r >= '\ufe00' && r <= '\ufe0f' || r >= 0xe0000 && r <= 0xe007f:
 		return true
@@ -282,14 +321,19 @@ func (e *Engine) removed(p Phase, rs []Removal) {
 	LogRemovals(e.log, p, rs)
 }
 
-// LogRemovals logs what the speech cleaner removed in a phase, one line
-// each with its reason; the words themselves, which the log may not
-// show, only as a short prefix at Debug.
+// LogRemovals logs what the speech cleaner removed from one piece of a
+// phase's text: how many and why at Info; the words themselves, which a
+// shared log should not show, only as a short prefix at Debug.
 func LogRemovals(log *slog.Logger, p Phase, rs []Removal) {
-	for _, r := range rs {
-		log.Info("speech cleaner removed a sentence", slog.String("phase", p.String()), slog.String("reason", string(r.Reason)))
-		log.Debug("removed text", slog.String("reason", string(r.Reason)), slog.String("prefix", prefix(r.Text, 24)))
+	if len(rs) == 0 {
+		return
 	}
+	why := make([]string, len(rs))
+	for i, r := range rs {
+		why[i] = string(r.Reason)
+		log.Debug("removed by the speech cleaner", slog.String("phase", p.String()), slog.String("reason", why[i]), slog.String("prefix", prefix(r.Text, 24)))
+	}
+	log.Info("speech cleaner removed what is not guidance", slog.String("phase", p.String()), slog.Int("count", len(rs)), slog.String("reasons", strings.Join(why, ",")))
 }
 
 // prefix is the first n runes of s, marked as cut when it was.

@@ -14,3 +14,16 @@ func BenchmarkSpeech(b *testing.B) {
 		s.Flush()
 	}
 }
+
+func BenchmarkSpeechJudge(b *testing.B) {
+	w := speechWords()
+	for b.Loop() {
+		judge("Let your shoulders drop away from your ears, and feel the chair beneath you.", w)
+	}
+}
+
+func BenchmarkSpeechScrub(b *testing.B) {
+	for b.Loop() {
+		scrub("Let your shoulders drop away from your ears, and feel the chair beneath you.")
+	}
+}

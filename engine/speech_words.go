@@ -29,21 +29,45 @@ type reasonMatcher struct {
 	phrases
 }
 
-// phrases are a list's compiled phrases. Each is tried only when its
-// first word is in the sentence: a few hundred small expressions cost
-// less that way than one large one.
-type phrases []phrase
-
-type phrase struct {
-	re    *regexp.Regexp
-	first []string // " word " or " prefix": one must be in the normal form
+// phrases are a list's compiled phrases, indexed by their first word: a
+// phrase's expression is tried only when a sentence holds a word it can
+// start with, so a few hundred phrases cost a few map lookups.
+type phrases struct {
+	byWord   map[string][]*regexp.Regexp
+	byPrefix []prefixed // first words written "stem*"
 }
 
-// match reports whether a phrase is in norm (a normalForm).
-func (ps phrases) match(norm string) bool {
-	for _, p := range ps {
-		for _, f := range p.first {
-			if strings.Contains(norm, f) {
+type prefixed struct {
+	stem string
+	re   *regexp.Regexp
+}
+
+func (ps *phrases) add(re *regexp.Regexp, first []string) {
+	if ps.byWord == nil {
+		ps.byWord = map[string][]*regexp.Regexp{}
+	}
+	for _, f := range first {
+		if stem, ok := strings.CutSuffix(f, "*"); ok {
+			ps.byPrefix = append(ps.byPrefix, prefixed{stem, re})
+		} else {
+			ps.byWord[f] = append(ps.byWord[f], re)
+		}
+	}
+}
+
+// match reports whether a phrase is in norm (a normalForm), whose words
+// are words.
+func (ps *phrases) match(norm string, words []string) bool {
+	for _, w := range words {
+		for _, re := range ps.byWord[w] {
+			if re.MatchString(norm) {
+				return true
+			}
+		}
+	}
+	for _, p := range ps.byPrefix {
+		for _, w := range words {
+			if strings.HasPrefix(w, p.stem) {
 				if p.re.MatchString(norm) {
 					return true
 				}
@@ -95,7 +119,7 @@ func compileSpeechWords() (*speechLists, error) {
 			return nil, fmt.Errorf("directions.txt: [%s] is neither [direction] nor [parenthesis]", l.Name)
 		}
 	}
-	if out.direction == nil || out.parenthesis == nil {
+	if out.direction.byWord == nil || out.parenthesis.byWord == nil {
 		return nil, fmt.Errorf("directions.txt needs both [direction] and [parenthesis]")
 	}
 	out.languages, err = newLanguageProfile(w.Languages)
@@ -132,15 +156,15 @@ func compilePhrases(l prompts.WordList) (phrases, error) {
 	for i, p := range l.Entries {
 		re, first, err := compilePhrase(p)
 		if err != nil {
-			return nil, fmt.Errorf("line %d, [%s] %q: %w", l.Lines[i], l.Name, p, err)
+			return ps, fmt.Errorf("line %d, [%s] %q: %w", l.Lines[i], l.Name, p, err)
 		}
-		ps = append(ps, phrase{regexp.MustCompile(re), first})
+		ps.add(regexp.MustCompile(re), first)
 	}
 	return ps, nil
 }
 
 // compilePhrase makes a phrase a regular expression over normal forms,
-// and says what its first word may be.
+// and says what its first word may be ("word", or "stem*").
 func compilePhrase(p string) (re string, first []string, err error) {
 	toks := strings.Fields(p)
 	var b strings.Builder
@@ -183,11 +207,7 @@ func compilePhrase(p string) (re string, first []string, err error) {
 				alts = append(alts, regexp.QuoteMeta(a))
 			}
 			if i == 0 {
-				if prefix {
-					first = append(first, " "+stem)
-				} else {
-					first = append(first, " "+a+" ")
-				}
+				first = append(first, a)
 			}
 		}
 		b.WriteString("(?:" + strings.Join(alts, "|") + ") ")
@@ -241,8 +261,9 @@ func normalForm(s string) string {
 // dropReason is why a sentence is not said, or "" when it may be.
 func (l *speechLists) dropReason(sentence string) Reason {
 	norm := normalForm(sentence)
+	words := strings.Fields(norm)
 	for _, m := range l.drop {
-		if m.match(norm) {
+		if m.match(norm, words) {
 			return m.reason
 		}
 	}
@@ -256,5 +277,6 @@ func (l *speechLists) isDirection(aside string, paren bool) bool {
 	if strings.TrimSpace(norm) == "" {
 		return true
 	}
-	return l.direction.match(norm) || paren && l.parenthesis.match(norm)
+	words := strings.Fields(norm)
+	return l.direction.match(norm, words) || paren && l.parenthesis.match(norm, words)
 }
