@@ -3,10 +3,13 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // messyGuide writes the way misbehaving models do: thinking left inline,
@@ -149,4 +152,48 @@ func TestRemovedInAReceiptIsBookedInThePhase(t *testing.T) {
 			t.Errorf("%s: removed %d, want %d", p, got, want)
 		}
 	}
+}
+
+// The log says what was removed and why, never the words at Info: a log
+// may be shared, and a model's words may hold what the listener wrote.
+func TestRemovalsAreLoggedByReasonNotByWords(t *testing.T) {
+	var info, debug strings.Builder
+	log := slog.New(slog.NewTextHandler(&lockedWriter{w: &info}, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	st := newSession(t, 5, "")
+	e, err := New(st, Config{Guide: &messyGuide{}, Speaker: newFakeSpeaker(), Logger: log, Now: func() time.Time { return epoch }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := info.String()
+	for _, reason := range []Reason{RemovedThinking, RemovedChatter, RemovedMeta, RemovedHeading, RemovedLanguage, RemovedQuestion, RemovedAI} {
+		if !strings.Contains(got, string(reason)) {
+			t.Errorf("the log does not say %q:\n%s", reason, got)
+		}
+	}
+	for _, words := range []string{"Fermez", "the user", "Settling In", "How are you", "As an AI", "Sure"} {
+		if strings.Contains(got, words) {
+			t.Errorf("the Info log holds %q", words)
+		}
+	}
+
+	// At Debug, a short prefix of each, enough to see what went.
+	dlog := slog.New(slog.NewTextHandler(&lockedWriter{w: &debug}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	LogRemovals(dlog, Sensory, []Removal{{RemovedLanguage, "Fermez les yeux et respirez doucement, longuement."}})
+	if d := debug.String(); !strings.Contains(d, "Fermez les yeux") || strings.Contains(d, "longuement") {
+		t.Errorf("debug log %q: want a short prefix", d)
+	}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
