@@ -14,16 +14,20 @@ build:
 	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) .
 
 ## test: install what the tests need, then run everything with the race
-## detector, then fuzz the session loader briefly (longer by hand: make fuzz).
+## detector, then fuzz the session loader and the speech cleaner briefly
+## (longer by hand: make fuzz).
 ## -fuzzminimizetime 1x: minimizing every new input would take the whole run
 test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s -fuzzminimizetime 1x ./sessions
+	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 10s -fuzzminimizetime 1x ./engine
 
-## fuzz: the session loader for ten minutes (FUZZTIME=1h for longer)
+## fuzz: the session loader and the speech cleaner for ten minutes each
+## (FUZZTIME=1h for longer)
 FUZZTIME ?= 10m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./sessions
+	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./engine
 
 ## bench: the speed and cost figures — render speed, the mixer's CPU per
 ## second of audio, a playing session's CPU and memory, the session store,

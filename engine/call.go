@@ -60,6 +60,7 @@ func (e *Engine) received(p Phase, r Receipt, said, filled []string) {
 	rec.Tokens = rec.Tokens.Add(r.Tokens)
 	rec.Dropped += r.Withheld
 	rec.Cost += r.Cost
+	rec.Removed += r.Removed
 	e.st.Cost += r.Cost
 	if r.Withheld > 0 {
 		e.log.Warn("sentences withheld by the provider's moderation", slog.String("phase", p.String()), slog.Int("count", r.Withheld))

@@ -117,7 +117,7 @@ func readAll(ctx context.Context, g Guide, req Request) ([]string, error) {
 		return nil, err
 	}
 	defer st.Close()
-	var split Splitter
+	var split Speech
 	var out []string
 	for {
 		chunk, err := st.Next(ctx)

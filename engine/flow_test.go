@@ -167,9 +167,11 @@ func (g *modelGuide) Name() string     { return "model" }
 func (g *modelGuide) Model() string    { return "model-x" }
 func (g *modelGuide) Provider() string { return "http://fake/v1#model-x" }
 
-// longTail pads a sentence to forty words, as a model that runs on does.
-const longTail = "and as you rest here with nothing at all to do you might notice how the quiet " +
-	"gathers around you softly and slowly like a warm blanket settling over the whole of your body"
+// longTail pads a sentence to forty words, as a model that runs on does;
+// its call and line numbers come in its middle too, so that the pieces a
+// speech cleaner splits it into are each a sentence of their own.
+const longTail = "and as you rest here %d %d with nothing at all to do you might notice %[1]d %[2]d how the quiet " +
+	"gathers around you %[1]d %[2]d softly and slowly like a warm blanket %[1]d %[2]d settling over the whole of your body"
 
 var modelOpeners = map[Phase]string{
 	Atmosphere: "Let the room settle around you",
@@ -212,7 +214,7 @@ func (g *modelGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 		if req.Phase == Resolution && req.WindDown && i == n-1 {
 			words = []string{"Thank you for taking this time for yourself, farewell"}
 		} else if i%3 == 2 {
-			words = append(words, longTail)
+			words = append(words, fmt.Sprintf(longTail, g.calls, i))
 		}
 		fmt.Fprintf(&b, "%s, %d %d. ", strings.Join(words, " "), g.calls, i)
 	}

@@ -118,6 +118,7 @@ type Receipt struct {
 	Tokens     Tokens
 	Cost       float64 // estimated, in US dollars; 0 when unknown or free
 	Withheld   int     // sentences the provider's moderation withheld
+	Removed    int     // what the guide's speech cleaner removed before moderation (Speech)
 }
 
 // Tokens counts a model's input and output.

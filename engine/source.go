@@ -33,7 +33,7 @@ type source struct {
 	call     *call
 	windDown bool // the open (or next) call leads onward
 	yielded  int  // sentences the open call has given
-	split    Splitter
+	speech   Speech
 	queue    []string
 	ended    bool // the wind-down call is done: the phase's natural end
 	reopened bool // a call that failed mid-stream was followed by a fresh one
@@ -119,12 +119,12 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 				return line, nil
 			} // nothing to fill with: wait on for the guide
 		case errors.Is(err, io.EOF):
-			s.accept(s.split.Flush())
+			s.accept(s.speech.Flush())
 			s.finishCall()
 		case err != nil && s.holdsClose() && len(s.queue) > 0 && ctx.Err() == nil:
 			// The close broke off: what came of it is said, chosen to fit.
 			s.e.log.Warn("guide call failed in resolution's close; saying what came", slog.Any("err", err))
-			s.accept(s.split.Flush())
+			s.accept(s.speech.Flush())
 			s.closeStream()
 			s.ended = true
 			s.chooseClose()
@@ -138,7 +138,7 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 				// Lines of this call were already out, so the guide could not
 				// retry it: one fresh call carries on from what was said.
 				s.reopened = true
-				s.split = Splitter{}
+				s.speech = Speech{}
 				s.e.log.Warn("guide call failed mid-stream; opening a fresh one", slog.Any("err", err))
 				continue
 			}
@@ -148,7 +148,7 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 				s.call.firstText = time.Now()
 			}
 			s.call.chars += len(strings.TrimSpace(chunk))
-			s.accept(s.split.Feed(chunk))
+			s.accept(s.speech.Feed(chunk))
 		}
 	}
 }
@@ -169,10 +169,12 @@ func (s *source) hand(text string, c *call, b Budget) Line {
 	return line
 }
 
-// accept queues the sentences that pass the screen. Only those count as
-// given by the call: a guide that writes nothing but flagged lines has
-// said nothing, and is not asked again and again.
+// accept queues the sentences that pass the screen, and books what the
+// speech cleaner removed on the way. Only those count as given by the
+// call: a guide that writes nothing but flagged or removed lines has said
+// nothing, and is not asked again and again.
 func (s *source) accept(sentences []string) {
+	s.e.removed(s.phase, s.speech.Removals())
 	for _, text := range s.screen(sentences) {
 		s.queue = append(s.queue, text)
 		s.yielded++
@@ -227,7 +229,7 @@ func (s *source) open(ctx context.Context, b Budget) error {
 	}
 	s.stream = st
 	s.yielded = 0
-	s.split = Splitter{}
+	s.speech = Speech{}
 	if s.filler != nil && !filling {
 		s.pump = startPump(ctx, st, s.e.log)
 	}

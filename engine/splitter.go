@@ -14,9 +14,6 @@ type Splitter struct {
 	buf []rune
 }
 
-// maxSentence bounds a sentence that never ends; it is cut at a soft break.
-const maxSentence = 400
-
 var abbreviations = map[string]bool{
 	"dr": true, "mr": true, "mrs": true, "ms": true, "st": true, "prof": true,
 	"jr": true, "sr": true, "vs": true, "etc": true, "e.g": true, "i.e": true,
@@ -63,11 +60,30 @@ func (s *Splitter) take(final bool) []string {
 	if start > 0 {
 		s.buf = append(s.buf[:0], s.buf[start:]...)
 	}
-	for len(s.buf) > maxSentence {
-		cut := softBreak(s.buf)
+	// A run that never ends a sentence is cut once it holds twice what a
+	// spoken sentence may, at a natural point (runon.go), never inside a
+	// word: text keeps flowing and the buffer stays small.
+	for {
+		spans := wordSpans(s.buf)
+		if len(spans) <= 2*MaxSpokenWords {
+			break
+		}
+		words := make([]string, len(spans))
+		for k, sp := range spans {
+			words[k] = string(s.buf[sp[0]:sp[1]])
+		}
+		cut := spans[naturalCut(words, minPiece, MaxSpokenWords, MaxSpokenWords)][0]
 		out = append(out, clean(string(s.buf[:cut])))
 		s.buf = append(s.buf[:0], s.buf[cut:]...)
 	}
+	return out
+}
+
+// Cut ends a stream that stopped short, as a reply cut by its token
+// limit: the sentence it was in the middle of is not said.
+func (s *Splitter) Cut() []string {
+	out := s.take(true)
+	s.buf = s.buf[:0]
 	return out
 }
 
@@ -163,7 +179,13 @@ func (s *Splitter) wordBefore(i int) string {
 	return string(s.buf[k:i])
 }
 
-func isTerminal(r rune) bool { return r == '.' || r == '!' || r == '?' || r == '…' }
+func isTerminal(r rune) bool {
+	switch r {
+	case '.', '!', '?', '…', '。', '！', '？':
+		return true
+	}
+	return false
+}
 
 func isCloser(r rune) bool {
 	switch r {
@@ -179,22 +201,6 @@ func isOpener(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// softBreak finds where to cut an overlong run: the last comma, dash or
-// space, so no word is split.
-func softBreak(b []rune) int {
-	for i := maxSentence; i > maxSentence/2; i-- {
-		if b[i-1] == ',' || b[i-1] == ';' || b[i-1] == '—' {
-			return i
-		}
-	}
-	for i := maxSentence; i > 0; i-- {
-		if unicode.IsSpace(b[i-1]) {
-			return i
-		}
-	}
-	return maxSentence
 }
 
 // clean collapses whitespace and strips markup a model may add.

@@ -72,16 +72,19 @@ func TestSplitterCutsRunawayText(t *testing.T) {
 	var s Splitter
 	long := strings.Repeat("and the warm light rises, ", 40)
 	got := append(s.Feed(long), s.Flush()...)
-	if len(got) < 2 {
-		t.Fatalf("a %d-rune run without a stop should be cut, got %d pieces", len(long), len(got))
+	if len(got) < 4 {
+		t.Fatalf("a %d-word run without a stop should be cut as it streams, got %d pieces", len(strings.Fields(long)), len(got))
 	}
-	for _, g := range got {
-		if len([]rune(g)) > maxSentence {
-			t.Errorf("piece of %d runes exceeds %d", len([]rune(g)), maxSentence)
+	for _, g := range got[:len(got)-1] {
+		if n := len(strings.Fields(g)); n > MaxSpokenWords || n < minPiece {
+			t.Errorf("piece of %d words (want %d to %d): %q", n, minPiece, MaxSpokenWords, g)
 		}
-		if strings.HasPrefix(g, "nd ") || strings.HasSuffix(g, " a") {
-			t.Errorf("cut inside a word: %q", g)
+		if !strings.HasSuffix(g, ",") {
+			t.Errorf("not cut at a comma: %q", g)
 		}
+	}
+	if n := len(strings.Fields(got[len(got)-1])); n > 2*MaxSpokenWords {
+		t.Errorf("the rest holds %d words", n)
 	}
 	if strings.Join(got, " ") != strings.TrimSpace(strings.Join(strings.Fields(long), " ")) {
 		t.Error("cutting lost or changed text")

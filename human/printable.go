@@ -79,6 +79,11 @@ func plain(s string) bool {
 	return !strings.HasPrefix(s, " ") && !strings.HasSuffix(s, " ")
 }
 
+// Printable is text with what would act on a terminal removed, as
+// printable says, and nothing else changed: its spaces and line breaks
+// stay, for a reader that still needs them (the speech cleaner).
+func Printable(s string) string { return printable(s) }
+
 // printable removes what would act on a terminal: escape sequences whole
 // (CSI, OSC and the other strings, in their ESC and C1 forms), every
 // other control but line breaks (tabs become spaces, the other breaks

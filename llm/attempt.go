@@ -3,14 +3,13 @@ package llm
 import (
 	"context"
 	"errors"
-	"strings"
-	"unicode"
 
 	"lull/engine"
 )
 
 // attemptState is one try at a call: the HTTP stream, its text read line
-// by line (breath tags taken off) and split into sentences, moderation in
+// by line (breath tags taken off), cleaned and split into sentences as
+// they would be spoken, moderation in
 // batches, and the watchdog that fails a call whose model has gone quiet.
 // The watchdog sleeps while the buffer is full: a paused listener is not
 // a silent server.
@@ -20,9 +19,9 @@ type attemptState struct {
 	watch     *watchdog
 	optional  []string // the optional parameters it carried (see drop)
 	lines     *linePass
-	split     engine.Splitter
-	chained   bool // the request continued a stored response
-	sent      int  // the request's instructions and input, in estimated tokens
+	split     engine.Speech // cleans and splits, as the engine will: moderation sees what would be spoken
+	chained   bool          // the request continued a stored response
+	sent      int           // the request's instructions and input, in estimated tokens
 	unchecked []string
 	pushed    int
 	receipt   engine.Receipt
@@ -73,20 +72,20 @@ func (a *attemptState) text(ctx context.Context, delta string) error {
 // by its token limit drops the sentence it was in the middle of.
 func (a *attemptState) end(ctx context.Context, truncated bool) error {
 	a.lines.flush(a.take)
-	rest := a.split.Flush()
-	if truncated && len(rest) > 0 && !endsSentence(rest[len(rest)-1]) {
-		rest = rest[:len(rest)-1]
+	rest := a.split.Flush
+	if truncated {
+		rest = a.split.Cut
 	}
-	a.tag(rest, a.lines.current())
-	a.unchecked = append(a.unchecked, rest...)
+	sentences := a.cleaned(rest())
+	a.tag(sentences, a.lines.current())
+	a.unchecked = append(a.unchecked, sentences...)
 	return a.flush(ctx)
 }
 
-// take hands a tag-free piece of a line to the sentence splitter (MERGE:
-// whatever splitter or speech cleaner is there, with Feed and Flush), and
+// take hands a tag-free piece of a line to the speech cleaner, and
 // remembers the breath tag of each sentence it completes.
 func (a *attemptState) take(p piece) {
-	sentences := a.split.Feed(p.text)
+	sentences := a.cleaned(a.split.Feed(p.text))
 	a.tag(sentences, p)
 	a.unchecked = append(a.unchecked, sentences...)
 }
@@ -100,9 +99,12 @@ func (a *attemptState) tag(sentences []string, p piece) {
 	}
 }
 
-func endsSentence(s string) bool {
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"'”’)]»", r) })
-	return strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "…")
+// cleaned books what the speech cleaner removed on the way to sentences.
+func (a *attemptState) cleaned(sentences []string) []string {
+	rs := a.split.Removals()
+	a.receipt.Removed += len(rs)
+	engine.LogRemovals(a.s.g.log, a.s.req.Phase, rs)
+	return sentences
 }
 
 // flush moderates what is waiting and puts what passes in the buffer,

@@ -480,14 +480,20 @@ func TestModerationFailureFailsTheCall(t *testing.T) {
 
 func TestIncompleteResponseDropsTheBrokenSentence(t *testing.T) {
 	srv := newServer(t)
+	whole := []string{"Let your shoulders drop.", "Feel the chair beneath you.", "Notice the quiet of the room around you.",
+		"Let the breath find its own pace.", "Rest your hands in your lap."}
+	srv.SetText(func(openaitest.Call) string { return strings.Join(whole, " ") })
 	srv.Push(openaitest.Incomplete())
 	g := newGuide(t, srv)
 	said, rc, err := drain(t, g, request(engine.Sensory))
 	if err != nil || !rc.Completed {
 		t.Fatalf("err %v, receipt %+v", err, rc)
 	}
-	for _, s := range said {
-		if !endsSentence(s) {
+	if len(said) == 0 || len(said) >= len(whole) {
+		t.Fatalf("said %q of a reply cut in the middle", said)
+	}
+	for i, s := range said {
+		if s != whole[i] {
 			t.Errorf("half a sentence handed out: %q", s)
 		}
 	}

@@ -200,6 +200,7 @@ func (s *stream) book(r engine.Receipt) {
 	s.receipt.Tokens = s.receipt.Tokens.Add(r.Tokens)
 	s.receipt.Cost += r.Cost
 	s.receipt.Withheld += r.Withheld
+	s.receipt.Removed += r.Removed
 	s.receipt.Stored = append(s.receipt.Stored, r.Stored...)
 	if r.ResponseID != "" || r.Completed {
 		s.receipt.ResponseID, s.receipt.Completed = r.ResponseID, r.Completed

@@ -55,10 +55,10 @@ func TestBreathTagsAreReadLenientlyAndNeverSpoken(t *testing.T) {
 			[]string{"- Out here the air is cool.", "- In the quiet, breathe in.", "- Rest your hands in your lap."}},
 		{"a tag mid-line starts a line", "[in] Breathe in slowly. [out] And out, long and slow.",
 			[]string{"[in] Breathe in slowly.", "[out] And out, long and slow."}},
-		{"other brackets stay for the cleaner", "[in] Breathe in (gently) now.",
-			[]string{"[in] Breathe in (gently) now."}},
-		{"a line without a full stop still ends", "[in] Breathe in for four\n[out] Breathe out for six",
-			[]string{"[in] Breathe in for four", "[out] Breathe out for six"}},
+		{"other brackets are the cleaner's", "[in] Breathe in (gently) now.",
+			[]string{"[in] Breathe in, gently, now."}},
+		{"a line without a full stop still ends, and gets one", "[in] Breathe in for four\n[out] Breathe out for six",
+			[]string{"[in] Breathe in for four.", "[out] Breathe out for six."}},
 		{"blank lines and CRLF", "[in] Breathe in.\r\n\r\n[out] Breathe out.\r\n",
 			[]string{"[in] Breathe in.", "[out] Breathe out."}},
 	} {
@@ -78,7 +78,7 @@ func TestOtherPhasesEndASentenceAtEachLine(t *testing.T) {
 		want       []string
 	}{
 		{"one a line, no full stop", "Let the shoulders soften\nLet the jaw rest\n",
-			[]string{"- Let the shoulders soften", "- Let the jaw rest"}},
+			[]string{"- Let the shoulders soften.", "- Let the jaw rest."}},
 		{"a sentence wrapped onto the next line is joined", "Let the shoulders soften and the jaw\nrest a little more.\nNotice the hands.",
 			[]string{"- Let the shoulders soften and the jaw rest a little more.", "- Notice the hands."}},
 		{"tags are not read outside breathing", "In: the quiet room.",
