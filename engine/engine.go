@@ -35,8 +35,8 @@ type Config struct {
 	// a long silence. It also outlines the journey (Outliner) for the
 	// remote guide. nil: no filling.
 	Filler Guide
-	Now      func() time.Time
-	Logger   *slog.Logger
+	Now    func() time.Time
+	Logger *slog.Logger
 	// Breath is the breathing phase's rhythm; zero means DefaultBreath.
 	Breath BreathPattern
 	// Forgetter deletes the responses a provider stored for the session
