@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ type corpusLine struct {
 // sleep yes/no/any, sentence.
 func readSafetyCorpus(t *testing.T, name string) []corpusLine {
 	t.Helper()
-	f, err := os.Open("testdata/safety/" + name)
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func readSafetyCorpus(t *testing.T, name string) []corpusLine {
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		at := fmt.Sprintf("%s:%d", name, n)
+		at := fmt.Sprintf("%s:%d", filepath.Base(name), n)
 		cols := strings.Split(line, "\t")
 		if len(cols) != 4 {
 			t.Fatalf("%s: want 4 tab-separated columns (category, phase, sleep, sentence), got %d", at, len(cols))
@@ -97,8 +98,8 @@ func placeName(w Where) string {
 // below the targets.
 func TestSafetyCorpus(t *testing.T) {
 	s := DefaultSafety()
-	unsafe := readSafetyCorpus(t, "unsafe.tsv")
-	safe := readSafetyCorpus(t, "safe.tsv")
+	unsafe := readSafetyCorpus(t, "testdata/safety/unsafe.tsv")
+	safe := readSafetyCorpus(t, "testdata/safety/safe.tsv")
 
 	caught, total, elsewhere := map[Category]int{}, map[Category]int{}, map[Category]int{}
 	var misses []string
