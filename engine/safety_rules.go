@@ -22,6 +22,7 @@ type condition struct {
 	kind   prompts.CondKind
 	list   int
 	places []prompts.SafetyPlace
+	words  int
 }
 
 type rule struct {
@@ -71,7 +72,7 @@ func compileScreen(sr *prompts.SafetyRules) (*screen, error) {
 			sc.wanted[id] = true
 		}
 		for _, cd := range r.Conds {
-			cc := condition{kind: cd.Kind, places: cd.Places, list: -1}
+			cc := condition{kind: cd.Kind, places: cd.Places, list: -1, words: cd.Words}
 			if cd.List != "" {
 				cc.list = lx.byName[cd.List]
 				sc.wanted[cc.list] = true
@@ -185,6 +186,12 @@ func (sc *screen) conditionsHold(r *rule, found []spot, s *scratch) bool {
 					return false
 				}
 			}
+		case prompts.Within:
+			for i := 1; i < len(found); i++ {
+				if sc.wordsBetween(s.words, found[i-1].to, found[i].from) > c.words {
+					return false
+				}
+			}
 		case prompts.With:
 			if !anyOther(s.mentions[c.list], found, func(spot) bool { return true }) {
 				return false
@@ -219,6 +226,17 @@ func (sc *screen) conditionsHold(r *rule, found []spot, s *scratch) bool {
 		}
 	}
 	return true
+}
+
+// wordsBetween counts the words (not breaks) in words[from:to].
+func (sc *screen) wordsBetween(words []word, from, to int) int {
+	n := 0
+	for _, w := range words[from:to] {
+		if !w.brk {
+			n++
+		}
+	}
+	return n
 }
 
 // anyOther reports whether a spot that is not part of what the rule

@@ -53,6 +53,7 @@ type SafetyCond struct {
 	Kind   CondKind
 	List   string        // the list a With or Unless… condition names
 	Places []SafetyPlace // where OnlyIn and ExceptIn apply
+	Words  int           // how far apart Within allows
 }
 
 // CondKind is what a condition asks.
@@ -66,6 +67,7 @@ const (
 	UnlessNear                    // … nowhere just before or after it, in its part
 	UnlessBetween                 // … nowhere between the first thing found and the last
 	InOnePart                     // all that was found is in one part of the sentence
+	Within                        // each thing found is at most Words words after the one before
 	OnlyIn                        // the rule applies only in these places
 	ExceptIn                      // the rule applies everywhere but these places
 )
@@ -259,7 +261,7 @@ func parseRule(s string) (SafetyRule, error) {
 		if err != nil {
 			return r, fmt.Errorf("rule %q: %w", name, err)
 		}
-		if (c.Kind == UnlessBetween || c.Kind == InOnePart) && len(r.Find) < 2 {
+		if (c.Kind == UnlessBetween || c.Kind == InOnePart || c.Kind == Within) && len(r.Find) < 2 {
 			return r, fmt.Errorf("rule %q: %q needs two lists to find, joined by then", name, p)
 		}
 		r.Conds = append(r.Conds, c)
@@ -270,10 +272,16 @@ func parseRule(s string) (SafetyRule, error) {
 var unlessWhere = map[string]CondKind{"before": UnlessBefore, "after": UnlessAfter, "near": UnlessNear, "between": UnlessBetween}
 
 func parseCond(p string) (SafetyCond, error) {
-	const help = "a condition is one of: with LIST, unless LIST, unless LIST before|after|near|between, in one part, only in PLACES, except in PLACES"
+	const help = "a condition is one of: with LIST, unless LIST, unless LIST before|after|near|between, in one part, within N words, only in PLACES, except in PLACES"
 	switch {
 	case p == "in one part":
 		return SafetyCond{Kind: InOnePart}, nil
+	case strings.HasPrefix(p, "within "):
+		var n int
+		if _, err := fmt.Sscanf(p, "within %d words", &n); err != nil || n < 0 || p != fmt.Sprintf("within %d words", n) {
+			return SafetyCond{}, fmt.Errorf("%q: write within N words, N a number", p)
+		}
+		return SafetyCond{Kind: Within, Words: n}, nil
 	case strings.HasPrefix(p, "only in "), strings.HasPrefix(p, "except in "):
 		kind, rest := OnlyIn, strings.TrimPrefix(p, "only in ")
 		if strings.HasPrefix(p, "except in ") {
