@@ -175,6 +175,13 @@ func (sr *SafetyRules) parse(file, text string) error {
 			return fmt.Errorf("%s: %q is neither in a [LIST] nor a rule: start a list with [NAME] on its own line, or a rule with \"rule name: …\"", at, line)
 		case !described:
 			list.About, described = line, true
+		case strings.HasPrefix(line, "also [") && list != nil && described:
+			// "also [NAME]": every phrase of another list is one of this one's.
+			words, err := parsePhrase(strings.TrimPrefix(line, "also "))
+			if err != nil || len(words) != 1 {
+				return fmt.Errorf("%s: %q: write also [NAME] to take in another list", at, line)
+			}
+			list.Phrases = append(list.Phrases, words)
 		case strings.HasPrefix(line, "except "):
 			words, err := parsePhrase(strings.TrimPrefix(line, "except "))
 			if err != nil {
