@@ -27,7 +27,7 @@ type corpusLine struct {
 
 // readSafetyCorpus reads a corpus file: category (or near), phase or "any",
 // sleep yes/no/any, sentence.
-func readSafetyCorpus(t *testing.T, name string) []corpusLine {
+func readSafetyCorpus(t testing.TB, name string) []corpusLine {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 
 // phraseNode is one step into a list's phrases.
 type phraseNode struct {
-	next  map[string]*phraseNode // by a lexicon word, or "="+word as written
+	next  map[key]*phraseNode // by a lexicon word, or "="+word as written
 	slots []slot                 // a "[NAME]": any phrase of another list
 	end   bool                   // a phrase ends here
 }
@@ -36,17 +36,22 @@ type phraseList struct {
 	number    bool
 }
 
+// key is a word of the lists ("hold"), or a word only as written
+// ("=dying"), as a number: a sentence's words are looked up by it.
+type key int32
+
 // safetyLexicon is every list, compiled, and the forms of their words.
 type safetyLexicon struct {
+	keys map[string]key
 	lists  []*phraseList
 	byName map[string]int
 	// forms maps a word as read to what the lists may read it as: the list
 	// words it is a form of ("held" is not one: it is written out), and
 	// "="+word when a list holds the word as written.
-	forms map[string][]string
+	forms map[string][]key
 	// firsts are the lists whose phrases may begin with a key; numbered,
 	// those whose phrases may begin with a number.
-	firsts   map[string][]int
+	firsts   [][]int
 	numbered []int
 	gap      map[string]bool
 }
@@ -55,7 +60,7 @@ type safetyLexicon struct {
 const maxGap = 2
 
 func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
-	lx := &safetyLexicon{byName: map[string]int{}, forms: map[string][]string{}, gap: map[string]bool{}}
+	lx := &safetyLexicon{byName: map[string]int{}, keys: map[string]key{}, forms: map[string][]key{}, gap: map[string]bool{}}
 	for _, name := range []string{prompts.ListNumber, prompts.ListMoreThanHold, prompts.ListMoreThanBreath} {
 		l := &phraseList{name: name, number: true, threshold: -1}
 		switch name {
@@ -88,13 +93,14 @@ func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
 			}
 		}
 	}
-	addForm := func(form, key string) {
-		for _, k := range lx.forms[form] {
-			if k == key {
+	addForm := func(form, word string) {
+		k := lx.key(word)
+		for _, have := range lx.forms[form] {
+			if have == k {
 				return
 			}
 		}
-		lx.forms[form] = append(lx.forms[form], key)
+		lx.forms[form] = append(lx.forms[form], k)
 	}
 	for w := range written {
 		addForm(w, w)
@@ -127,7 +133,7 @@ func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
 			}
 		}
 	}
-	lx.firsts = map[string][]int{}
+	lx.firsts = make([][]int, len(lx.keys))
 	for id, l := range lx.lists {
 		if l.number {
 			continue
@@ -143,6 +149,16 @@ func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
 	return lx, nil
 }
 
+// key is the number of a word of the lists, given when first asked for.
+func (lx *safetyLexicon) key(word string) key {
+	k, ok := lx.keys[word]
+	if !ok {
+		k = key(len(lx.keys))
+		lx.keys[word] = k
+	}
+	return k
+}
+
 // add puts a phrase into a trie.
 func (lx *safetyLexicon) add(n *phraseNode, phrase []string) {
 	for _, w := range phrase {
@@ -153,20 +169,21 @@ func (lx *safetyLexicon) add(n *phraseNode, phrase []string) {
 			continue
 		}
 		if n.next == nil {
-			n.next = map[string]*phraseNode{}
+			n.next = map[key]*phraseNode{}
 		}
-		if n.next[w] == nil {
-			n.next[w] = &phraseNode{}
+		k := lx.key(w)
+		if n.next[k] == nil {
+			n.next[k] = &phraseNode{}
 		}
-		n = n.next[w]
+		n = n.next[k]
 	}
 	n.end = true
 }
 
 // firstKeys are the keys a phrase of list id may begin with, through the
 // lists its phrases begin with, and whether one may begin with a number.
-func (lx *safetyLexicon) firstKeys(id int, seen map[int]bool) (map[string]bool, bool) {
-	keys, numbered := map[string]bool{}, false
+func (lx *safetyLexicon) firstKeys(id int, seen map[int]bool) (map[key]bool, bool) {
+	keys, numbered := map[key]bool{}, false
 	if seen[id] {
 		return keys, false
 	}
@@ -225,11 +242,12 @@ type spot struct {
 
 // find returns, for each list id wanted, the longest phrase of it that
 // starts at each word, in order.
-func (lx *safetyLexicon) find(words []word, wanted []bool, out [][]spot) [][]spot {
+func (lx *safetyLexicon) find(words []word, wanted []bool, out [][]spot, sp *spareEnds) [][]spot {
 	for i := range out {
 		out[i] = out[i][:0]
 	}
-	var ends []int
+	ends := sp.get()
+	defer func() { sp.put(ends) }()
 	try := func(id, i int) {
 		if !wanted[id] {
 			return
@@ -238,7 +256,7 @@ func (lx *safetyLexicon) find(words []word, wanted []bool, out [][]spot) [][]spo
 		if m := out[id]; len(m) > 0 && m[len(m)-1].from == i {
 			return
 		}
-		ends = lx.ends(id, words, i, ends[:0])
+		ends = lx.ends(id, words, i, ends[:0], sp)
 		best := -1
 		for _, e := range ends {
 			best = max(best, e)
@@ -264,7 +282,7 @@ func (lx *safetyLexicon) find(words []word, wanted []bool, out [][]spot) [][]spo
 	}
 	for id, ms := range out {
 		if l := lx.lists[id]; l.except != nil && len(ms) > 0 {
-			out[id] = lx.dropExcepted(l, words, ms)
+			out[id] = lx.dropExcepted(l, words, ms, sp)
 		}
 	}
 	return out
@@ -272,19 +290,48 @@ func (lx *safetyLexicon) find(words []word, wanted []bool, out [][]spot) [][]spo
 
 // dropExcepted removes the spots that share a word with one of the list's
 // except phrases.
-func (lx *safetyLexicon) dropExcepted(l *phraseList, words []word, ms []spot) []spot {
-	var ends [8]int
+func (lx *safetyLexicon) dropExcepted(l *phraseList, words []word, ms []spot, sp *spareEnds) []spot {
+	ends := sp.get()
 	for i := range words {
-		for _, e := range lx.walk(l.except, words, i, true, ends[:0]) {
-			ex := spot{from: i, to: e}
-			ms = slices.DeleteFunc(ms, func(m spot) bool { return overlap(m, ex) })
+		ends = lx.walk(l.except, words, i, true, ends[:0], sp)
+		for _, e := range ends {
+			ms = dropOverlapping(ms, spot{from: i, to: e})
 		}
 	}
+	sp.put(ends)
 	return ms
 }
 
+// dropOverlapping removes the spots that share a word with x.
+func dropOverlapping(ms []spot, x spot) []spot {
+	out := ms[:0]
+	for _, m := range ms {
+		if !overlap(m, x) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// spareEnds are slices for the ends of phrases in slots, reused through a
+// check: a slot inside a slot takes the next one.
+type spareEnds struct {
+	free [][]int
+}
+
+func (sp *spareEnds) get() []int {
+	if n := len(sp.free); n > 0 {
+		s := sp.free[n-1]
+		sp.free = sp.free[:n-1]
+		return s[:0]
+	}
+	return make([]int, 0, 8)
+}
+
+func (sp *spareEnds) put(s []int) { sp.free = append(sp.free, s) }
+
 // ends appends where each phrase of list id that starts at words[i] ends.
-func (lx *safetyLexicon) ends(id int, words []word, i int, out []int) []int {
+func (lx *safetyLexicon) ends(id int, words []word, i int, out []int, sp *spareEnds) []int {
 	l := lx.lists[id]
 	if l.number {
 		if n, end, ok := readNumber(words, i); ok && n > l.threshold {
@@ -292,12 +339,12 @@ func (lx *safetyLexicon) ends(id int, words []word, i int, out []int) []int {
 		}
 		return out
 	}
-	return lx.walk(l.root, words, i, true, out)
+	return lx.walk(l.root, words, i, true, out, sp)
 }
 
 // walk follows node from words[i]: after the first word of a phrase, up to
 // maxGap [GAP] words may be stepped over before each next one.
-func (lx *safetyLexicon) walk(n *phraseNode, words []word, i int, first bool, out []int) []int {
+func (lx *safetyLexicon) walk(n *phraseNode, words []word, i int, first bool, out []int, sp *spareEnds) []int {
 	if n.end && !first {
 		out = append(out, i)
 	}
@@ -306,21 +353,22 @@ func (lx *safetyLexicon) walk(n *phraseNode, words []word, i int, first bool, ou
 		if j >= len(words) || words[j].brk {
 			break
 		}
-		if skip > 0 && (first || !lx.gap[words[j-1].text]) {
+		if skip > 0 && (first || !words[j-1].gap) {
 			break
 		}
 		if n.next != nil {
 			for _, k := range words[j].keys {
 				if c := n.next[k]; c != nil {
-					out = lx.walk(c, words, j+1, false, out)
+					out = lx.walk(c, words, j+1, false, out, sp)
 				}
 			}
 		}
 		for _, s := range n.slots {
-			var sub [4]int
-			for _, e := range lx.ends(s.list, words, j, sub[:0]) {
-				out = lx.walk(s.node, words, e, false, out)
+			sub := lx.ends(s.list, words, j, sp.get(), sp)
+			for _, e := range sub {
+				out = lx.walk(s.node, words, e, false, out, sp)
 			}
+			sp.put(sub)
 		}
 	}
 	return out

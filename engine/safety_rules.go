@@ -47,6 +47,7 @@ type scratch struct {
 	words    []word
 	mentions [][]spot
 	found    []spot
+	spare    spareEnds
 }
 
 func compileScreen(sr *prompts.SafetyRules) (*screen, error) {
@@ -93,7 +94,7 @@ func (sc *screen) check(text string, at Where) Verdict {
 	s := sc.scratch.Get().(*scratch)
 	defer sc.scratch.Put(s)
 	s.words = sc.lx.readSentence(text, s.words)
-	s.mentions = sc.lx.find(s.words, sc.wanted, s.mentions)
+	s.mentions = sc.lx.find(s.words, sc.wanted, s.mentions, &s.spare)
 	sc.dropFigures(s.mentions)
 	for i := range sc.rules {
 		r := &sc.rules[i]
@@ -118,9 +119,9 @@ func (sc *screen) dropFigures(ms [][]spot) {
 		if id == sc.figures {
 			continue
 		}
-		ms[id] = slices.DeleteFunc(ms[id], func(m spot) bool {
-			return slices.ContainsFunc(figs, func(f spot) bool { return overlap(m, f) })
-		})
+		for _, f := range figs {
+			ms[id] = dropOverlapping(ms[id], f)
+		}
 	}
 }
 

@@ -10,7 +10,8 @@ import (
 // between two parts of it.
 type word struct {
 	text string   // lower case, without apostrophes: "dont", "lovers"
-	keys []string // what the lexicon may read it as: "holding" is "hold"
+	keys []key // what the lexicon may read it as: "holding" is "hold"
+	gap  bool  // a [GAP] word, which a phrase may step over
 	num  int      // its value when it is a number, else -1
 	brk  bool     // a break: punctuation inside the sentence, or "but"
 	part int      // which part of the sentence it is in
@@ -35,7 +36,7 @@ func (lx *safetyLexicon) readSentence(text string, out []word) []word {
 			brk()
 			return
 		}
-		out = append(out, word{text: w, keys: lx.forms[w], num: numberValue(w), part: part})
+		out = append(out, word{text: w, keys: lx.forms[w], gap: lx.gap[w], num: numberValue(w), part: part})
 	}
 	var b strings.Builder
 	flush := func() {
