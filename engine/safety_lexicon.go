@@ -15,8 +15,8 @@ import (
 // phraseNode is one step into a list's phrases.
 type phraseNode struct {
 	next  map[key]*phraseNode // by a lexicon word, or "="+word as written
-	slots []slot                 // a "[NAME]": any phrase of another list
-	end   bool                   // a phrase ends here
+	slots []slot              // a "[NAME]": any phrase of another list
+	end   bool                // a phrase ends here
 }
 
 type slot struct {
@@ -42,7 +42,7 @@ type key int32
 
 // safetyLexicon is every list, compiled, and the forms of their words.
 type safetyLexicon struct {
-	keys map[string]key
+	keys   map[string]key
 	lists  []*phraseList
 	byName map[string]int
 	// forms maps a word as read to what the lists may read it as: the list

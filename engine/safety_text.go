@@ -9,12 +9,12 @@ import (
 // word is one word of a sentence as the safety screen reads it, or a break
 // between two parts of it.
 type word struct {
-	text string   // lower case, without apostrophes: "dont", "lovers"
-	keys []key // what the lexicon may read it as: "holding" is "hold"
-	gap  bool  // a [GAP] word, which a phrase may step over
-	num  int      // its value when it is a number, else -1
-	brk  bool     // a break: punctuation inside the sentence, or "but"
-	part int      // which part of the sentence it is in
+	text string // lower case, without apostrophes: "dont", "lovers"
+	keys []key  // what the lexicon may read it as: "holding" is "hold"
+	gap  bool   // a [GAP] word, which a phrase may step over
+	num  int    // its value when it is a number, else -1
+	brk  bool   // a break: punctuation inside the sentence, or "but"
+	part int    // which part of the sentence it is in
 }
 
 // readSentence splits a sentence into words and breaks: lower case;
