@@ -29,6 +29,7 @@ type rule struct {
 	category Category
 	name     string
 	find     []int
+	need     int // above zero: find is a set, of which need are enough
 	conds    []condition
 }
 
@@ -66,7 +67,7 @@ func compileScreen(sr *prompts.SafetyRules) (*screen, error) {
 		if !slices.Contains(Categories, c) {
 			return nil, fmt.Errorf("%s: the file %s.txt names no category: name it after one of %v", r.At, r.Category, Categories)
 		}
-		cr := rule{category: c, name: r.Name}
+		cr := rule{category: c, name: r.Name, need: r.Need}
 		for _, n := range r.Find {
 			id := lx.byName[n]
 			cr.find = append(cr.find, id)
@@ -159,6 +160,9 @@ func inPlaces(at Where, places []prompts.SafetyPlace) bool {
 // holds reports whether the rule finds its lists, from the k-th on, after
 // what s.found holds, so that its conditions hold.
 func (sc *screen) holds(r *rule, s *scratch, k int) bool {
+	if r.need > 0 {
+		return sc.holdsSet(r, s)
+	}
 	if k == len(r.find) {
 		return sc.conditionsHold(r, s.found[:k], s)
 	}
@@ -176,6 +180,36 @@ func (sc *screen) holds(r *rule, s *scratch, k int) bool {
 		}
 	}
 	return false
+}
+
+// holdsSet reports whether at least r.need of the rule's lists are in the
+// sentence, each at words of its own, so that its conditions hold.
+func (sc *screen) holdsSet(r *rule, s *scratch) bool {
+	s.found = s.found[:0]
+	return sc.chooseSet(r, s, 0)
+}
+
+// chooseSet takes, from the k-th list of the set on, a phrase of each list
+// or none, sharing no word with those taken, until enough are taken.
+func (sc *screen) chooseSet(r *rule, s *scratch, k int) bool {
+	if len(s.found) >= r.need {
+		return sc.conditionsHold(r, s.found, s)
+	}
+	if len(s.found)+len(r.find)-k < r.need {
+		return false
+	}
+	n := len(s.found)
+	for _, m := range s.mentions[r.find[k]] {
+		if slices.ContainsFunc(s.found[:n], func(f spot) bool { return overlap(f, m) }) {
+			continue
+		}
+		s.found = append(s.found[:n], m)
+		if sc.chooseSet(r, s, k+1) {
+			return true
+		}
+	}
+	s.found = s.found[:n]
+	return sc.chooseSet(r, s, k+1)
 }
 
 func (sc *screen) conditionsHold(r *rule, found []spot, s *scratch) bool {

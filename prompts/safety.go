@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -44,7 +45,10 @@ type SafetyRule struct {
 	Category string // the name of its file, without .txt
 	Name     string
 	Find     []string // list names, found in this order
-	Conds    []SafetyCond
+	// Need, when above zero, makes Find a set: the rule finds at least
+	// Need of its lists, in any order ("3 of A, B, C, D").
+	Need  int
+	Conds []SafetyCond
 	At       string // file:line
 }
 
@@ -256,19 +260,30 @@ func parseRule(s string) (SafetyRule, error) {
 	}
 	parts := strings.Split(body, ";")
 	r := SafetyRule{Name: name}
-	for _, l := range strings.Split(parts[0], " then ") {
+	find, sep := strings.TrimSpace(parts[0]), " then "
+	if n, rest, ok := strings.Cut(find, " of "); ok && !strings.Contains(n, " ") {
+		need, err := strconv.Atoi(n)
+		if err != nil || need < 1 {
+			return r, fmt.Errorf("rule %q: %q: write N of LIST, LIST, … with N a number", name, find)
+		}
+		r.Need, find, sep = need, rest, ","
+	}
+	for _, l := range strings.Split(find, sep) {
 		l = strings.TrimSpace(l)
 		if err := checkListName(l); err != nil {
 			return r, fmt.Errorf("rule %q: %w", name, err)
 		}
 		r.Find = append(r.Find, l)
 	}
+	if r.Need > len(r.Find) {
+		return r, fmt.Errorf("rule %q: it needs %d of %d lists", name, r.Need, len(r.Find))
+	}
 	for _, p := range parts[1:] {
 		c, err := parseCond(strings.TrimSpace(p))
 		if err != nil {
 			return r, fmt.Errorf("rule %q: %w", name, err)
 		}
-		if (c.Kind == UnlessBetween || c.Kind == InOnePart || c.Kind == Within) && len(r.Find) < 2 {
+		if (c.Kind == UnlessBetween || c.Kind == InOnePart || c.Kind == Within) && (len(r.Find) < 2 || r.Need > 0) {
 			return r, fmt.Errorf("rule %q: %q needs two lists to find, joined by then", name, p)
 		}
 		r.Conds = append(r.Conds, c)
