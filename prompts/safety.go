@@ -49,7 +49,7 @@ type SafetyRule struct {
 	// Need of its lists, in any order ("3 of A, B, C, D").
 	Need  int
 	Conds []SafetyCond
-	At       string // file:line
+	At    string // file:line
 }
 
 // SafetyCond is one condition of a rule.
