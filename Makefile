@@ -31,11 +31,13 @@ fuzz:
 
 ## bench: the speed and cost figures — render speed, the mixer's CPU per
 ## second of audio, a playing session's CPU and memory, the session store,
-## lull's own time on the way to the first sentence from an LLM
+## lull's own time on the way to the first sentence from an LLM, the safety
+## screen's time per sentence beside the keyword list it replaced
 bench: test-deps
 	$(GO) test -run '^$$' -bench . -benchtime 1x . ./app
 	$(GO) test -run '^$$' -bench . ./audio ./sessions
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./llm
+	$(GO) test -run '^$$' -bench SafetyCheck -benchmem ./engine
 
 vet:
 	$(GO) vet ./...

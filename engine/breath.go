@@ -29,8 +29,8 @@ func (b BreathPattern) Check() error {
 	switch {
 	case b.Inhale < 2*time.Second || b.Inhale > 8*time.Second:
 		return fmt.Errorf("an inhale of %v: choose 2 to 8 seconds", b.Inhale)
-	case b.Exhale < 2*time.Second || b.Exhale > 10*time.Second:
-		return fmt.Errorf("an exhale of %v: choose 2 to 10 seconds", b.Exhale)
+	case b.Exhale < 2*time.Second || b.Exhale > maxBreath*time.Second:
+		return fmt.Errorf("an exhale of %v: choose 2 to %d seconds", b.Exhale, maxBreath)
 	case b.Hold < 0 || b.Hold > maxHold*time.Second:
 		return fmt.Errorf("a hold of %v: choose 0 to %d seconds", b.Hold, maxHold)
 	case b.HoldOut < 0 || b.HoldOut > 4*time.Second:

@@ -37,15 +37,17 @@ var prose = map[Phase][]string{
 	},
 }
 
-// proseLeads are the lines that lead onward, as long as the others.
+// proseLeads are the lines that lead onward, as long as the others; none
+// wakes the listener, so a sleep session hears them all (the safety
+// screen drops waking words there).
 var proseLeads = map[Phase][]string{
 	Atmosphere: {"In a moment we will turn toward the breath, without any hurry."},
 	Breathing:  {"Now let the counting go, and let the breath find its own way."},
 	Sensory:    {"Let the senses grow quieter now, as you sink a little deeper."},
-	Relaxation: {"Slowly, from far away, a little awareness of the room returns."},
+	Relaxation: {"Slowly, from far away, a little awareness of the body returns."},
 	Resolution: {
-		"When you are ready, and only then, let your eyes open to the room.",
-		"Take this quiet with you into whatever comes next, slowly and kindly.",
+		"When you are ready, and only then, let the quiet settle all around you.",
+		"Keep this quiet close to you, wherever you are, slowly and kindly.",
 	},
 }
 

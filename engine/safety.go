@@ -2,9 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
-	"strings"
+	"sync"
+
+	"lull/prompts"
 )
 
 // Category is the kind of harm a safety rule guards against.
@@ -13,10 +13,10 @@ type Category string
 const (
 	SelfHarm        Category = "self_harm"        // self-harm, suicide, death wishes, however gently put
 	Explicit        Category = "explicit"         // sexual, sensual or romantic content, nudity
-	MedicalClaim    Category = "medical_claim"    // cures, treatments, medication, doctors, diagnoses
+	MedicalClaim    Category = "medical_claim"    // cures, treatments, the body's chemistry, medication, doctors
 	UnsafeBreathing Category = "unsafe_breathing" // long holds, fast or forced breathing, dizziness
 	EarlyEnding     Category = "early_ending"     // ending or waking before resolution; any waking in a sleep session
-	NotGuidance     Category = "not_guidance"     // addressed to the listener but not guidance: requests, chatter, advice about their life
+	NotGuidance     Category = "not_guidance"     // addressed to the listener but not guidance: requests, advice about their life, diagnosing them
 )
 
 // Categories are every category of harm, in the order reports list them.
@@ -38,94 +38,57 @@ type Verdict struct {
 // Flagged reports whether the sentence must not be spoken.
 func (v Verdict) Flagged() bool { return v.Category != "" }
 
-type safetyRule struct {
-	category Category
-	name     string
-	re       *regexp.Regexp
-	// check refines a match; nil means every match counts.
-	check func(m []string) bool
-}
-
-// Safety checks sentences with local rules before they are shown or spoken.
-// It errs on the side of dropping: a dropped sentence costs a few seconds of
-// quiet, a harmful one costs the listener's trust.
+// Safety checks sentences before they are shown or spoken, with local
+// rules that run whether or not a moderation endpoint exists. The rules are
+// data (prompts/safety/, read by people who do not read Go): lists of
+// phrases, and rules that find them together in a sentence, with negation
+// ("no need to hold the breath"), conditions ("if you feel dizzy, …") and
+// the place in the session ("open your eyes" closes a waking session and
+// nothing else). safety_text.go reads a sentence into words,
+// safety_lexicon.go finds the lists' phrases in it, safety_rules.go
+// decides. It errs on the side of dropping: a dropped sentence costs a few
+// seconds of quiet, a harmful one costs the listener's trust.
 type Safety struct {
-	rules []safetyRule
+	screen *screen
 }
 
-// maxHold is the longest breath hold lull will ever suggest, in seconds.
+// maxHold is the longest breath hold lull will ever suggest, in seconds:
+// the breathing settings' limit, and the safety rules' [MORE THAN A HOLD].
 const maxHold = 7
 
-func rule(c Category, name, pattern string) safetyRule {
-	return safetyRule{category: c, name: name, re: regexp.MustCompile(`(?i)` + pattern)}
-}
+// maxBreath is the longest in- or out-breath lull will ever suggest, in
+// seconds: the breathing settings' limit for an exhale, and the safety
+// rules' [MORE THAN A BREATH].
+const maxBreath = 10
 
-var numberWords = map[string]int{
-	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15,
-	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-}
-
-func count(s string) int {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n
+// defaultScreen is the embedded rules, compiled once.
+var defaultScreen = sync.OnceValue(func() *screen {
+	sr, err := prompts.Safety()
+	if err != nil {
+		panic(err.Error())
 	}
-	return numberWords[strings.ToLower(s)]
-}
-
-const num = `(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty)`
+	sc, err := compileScreen(sr)
+	if err != nil {
+		panic("prompts/safety: " + err.Error())
+	}
+	return sc
+})
 
 // DefaultSafety is the rule set every sentence passes.
-func DefaultSafety() *Safety {
-	longHold := func(m []string) bool {
-		n := count(m[1])
-		if strings.HasPrefix(strings.ToLower(m[2]), "min") {
-			return n >= 1
-		}
-		return n > maxHold
+func DefaultSafety() *Safety { return &Safety{screen: defaultScreen()} }
+
+// NewSafety compiles rules read with prompts.LoadSafety.
+func NewSafety(sr *prompts.SafetyRules) (*Safety, error) {
+	sc, err := compileScreen(sr)
+	if err != nil {
+		return nil, err
 	}
-	return &Safety{rules: []safetyRule{
-		rule(SelfHarm, "suicide", `\bsuicid`),
-		rule(SelfHarm, "self-harm", `\bself[- ]?harm|\b(hurt|harm|injur|cut|kill)\w*\s+(yourself|myself)\b`),
-		rule(SelfHarm, "end a life", `\b(end|take)\s+(your|my)\s+(own\s+)?life\b`),
-		rule(SelfHarm, "wish to die", `\b(want|wish|ready|deserve)\s+to\s+die\b|\bno\s+reason\s+to\s+live\b|\bnot\s+want\s+to\s+(live|be\s+alive)\b|\bdon'?t\s+want\s+to\s+(live|be\s+alive|wake\s+up)\b`),
-		rule(SelfHarm, "overdose", `\boverdos`),
-		rule(SelfHarm, "never wake", `\bnever\s+wake\s+up\b`),
-
-		rule(Explicit, "sexual", `\b(sex|sexual|sexy|erotic|orgasm\w*|arous\w*|naked|nude|nudity|genital\w*|penis|vagina|breasts|nipples?|seduc\w*|lust\w*|horny)\b`),
-		rule(Explicit, "touch yourself", `\btouch(ing)?\s+yourself\b`),
-		rule(Explicit, "undress", `\bundress\w*|\bstrip\s+(off|down)\b`),
-
-		rule(MedicalClaim, "cure", `\b(cures?|cured|curing)\b`),
-		rule(MedicalClaim, "heal a disease", `\bheal\w*\s+(your\s+|the\s+)?(disease|illness|cancer|infection|depression|diabetes|condition|disorder|tumou?r)`),
-		rule(MedicalClaim, "medication", `\b(stop|skip|quit|replace|instead\s+of|no\s+need\s+for|without)\s+(taking\s+)?(your\s+)?(medication|medicine|meds|pills|prescription|treatment|therapy)\b`),
-		rule(MedicalClaim, "doctor", `\b(no\s+need|don'?t\s+need|never\s+need)\s+(to\s+see\s+)?(a\s+|your\s+)?(doctor|therapist|physician)\b`),
-		rule(MedicalClaim, "treats", `\b(treats?|reverses?|eliminates?|prevents?)\s+(your\s+)?(anxiety\s+disorder|depression|insomnia|hypertension|high\s+blood\s+pressure|heart\s+disease|diabetes|cancer|ptsd|illness)`),
-		rule(MedicalClaim, "clinically", `\b(clinically|medically)\s+(proven|shown)\b|\bguaranteed\s+to\b`),
-
-		{category: UnsafeBreathing, name: "long hold",
-			re:    regexp.MustCompile(`(?i)\bhold\w*\b[^.!?]{0,40}?\bfor\s+(?:a\s+count\s+of\s+|about\s+|at\s+least\s+)?` + num + `\s*(sec\w*|min\w*|counts?|beats?|breaths?)?`),
-			check: longHold},
-		{category: UnsafeBreathing, name: "long hold count",
-			re:    regexp.MustCompile(`(?i)\bhold\w*\b[^.!?]{0,30}?\bcount(?:ing)?\s+(?:to|of)\s+` + num + `()`),
-			check: longHold},
-		rule(UnsafeBreathing, "hold a minute", `\bhold\w*\b[^.!?]{0,40}?\bfor\s+(a|one|an\s+entire|a\s+full|a\s+whole|several|many|a\s+long)\s+(minutes?|while|time)\b`),
-		rule(UnsafeBreathing, "hold as long as", `\bhold\w*\b[^.!?]{0,30}\b(as\s+long\s+as\s+(you\s+)?(can|possible)|until\s+(it\s+hurts|you\s+can'?t))`),
-		rule(UnsafeBreathing, "hyperventilation", `\bhyperventilat\w*|\b(rapid|forceful|fast)\s+(breaths|breathing)\b|\bbreathe\s+(as\s+)?(fast|hard|quickly)\s+as\b|\bpant(ing)?\b`),
-		rule(UnsafeBreathing, "stop breathing", `\bstop\s+breathing\b|\bdon'?t\s+breathe\b`),
-	}}
+	return &Safety{screen: sc}, nil
 }
 
 // Check judges one sentence, spoken where at says.
 func (s *Safety) Check(text string, at Where) Verdict {
-	for _, r := range s.rules {
-		for _, m := range r.re.FindAllStringSubmatch(text, -1) {
-			if r.check == nil || r.check(m) {
-				return Verdict{Category: r.category, Rule: r.name}
-			}
-		}
-	}
-	return Verdict{}
+	return s.screen.check(text, at)
 }
 
 // CrisisError is returned for an intention that signals someone may be in

@@ -16,7 +16,11 @@ import (
 func TestSpeechKeepsEveryBuiltinLine(t *testing.T) {
 	m := loadMaterial(t)
 	seen := map[string]bool{}
-	for _, l := range append(everyLine(m), quoteLines(m)...) {
+	lines := everyLine(m)
+	for _, q := range quoteLines(m) {
+		lines = append(lines, q.text)
+	}
+	for _, l := range lines {
 		if seen[l] {
 			continue
 		}

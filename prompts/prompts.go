@@ -5,8 +5,9 @@
 // that ask for words), and the message shown instead of a session when an
 // intention signals crisis (crisis.txt, plain text: it is printed as it is,
 // in a terminal and in the TUI; every number in it is sourced in
-// crisis_sources.md), and the words the crisis screen reads intentions with
-// (crisis_concepts.txt). The files are meant to be read and reviewed by people
+// crisis_sources.md), the words the crisis screen reads intentions with
+// (crisis_concepts.txt), and the safety screen's lists and rules that every
+// sentence passes (safety/). The files are meant to be read and reviewed by people
 // who do not read Go.
 package prompts
 
