@@ -107,6 +107,7 @@ func New(st State, cfg Config) (*Engine, error) {
 	if e.safety == nil {
 		e.safety = DefaultSafety()
 	}
+	speechWords() // the speech cleaner's lists compile now, not on the session's clock
 	e.forgetter = cfg.Forgetter
 	if f, ok := cfg.Guide.(Forgetter); ok && e.forgetter == nil {
 		e.forgetter = f

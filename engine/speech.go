@@ -102,7 +102,11 @@ func (s *Speech) run(chunk string, final, cut bool) []string {
 		if !hasLetter(text) {
 			continue // only marks or numbers: "1.", "—", "..."
 		}
-		if why := judge(text, words); why != "" {
+		why := judge(text, words)
+		if proper := properSentence(text); why == "" && proper != text {
+			why = judge(proper, words) // as it would be heard ("Title:" is "Title.")
+		}
+		if why != "" {
 			if why == RemovedThinking && !s.released {
 				s.holding = true
 			}
@@ -111,7 +115,13 @@ func (s *Speech) run(chunk string, final, cut bool) []string {
 		}
 		pieces := splitRunOn(text)
 		for _, piece := range pieces {
-			piece = properSentence(scrub(piece))
+			if len(pieces) > 1 {
+				piece = scrub(piece)
+			}
+			piece = properSentence(piece)
+			if !hasLetter(piece) {
+				continue
+			}
 			if len(pieces) > 1 {
 				// A piece is judged as it will be heard: on its own.
 				if why := judge(piece, words); why != "" {
@@ -145,6 +155,10 @@ func settleFrom(sentences []string, depth int) []string {
 	var out []string
 	for _, raw := range sentences {
 		text := scrub(raw)
+		if !innerStop(text) {
+			out = append(out, text) // no stop inside: one sentence
+			continue
+		}
 		var sp Splitter
 		parts := append(sp.Feed(text), sp.Flush()...)
 		if len(parts) == 1 && parts[0] == text || len(parts) == 0 || depth >= 4 {
@@ -156,6 +170,13 @@ func settleFrom(sentences []string, depth int) []string {
 		out = append(out, settleFrom(parts, depth+1)...)
 	}
 	return out
+}
+
+// innerStop reports whether a sentence's end mark stands inside s, before
+// the marks and quotes that end it: only then may s be heard as two.
+func innerStop(s string) bool {
+	end := strings.TrimRightFunc(s, func(r rune) bool { return isTerminal(r) || isCloser(r) })
+	return strings.IndexFunc(end, isTerminal) >= 0
 }
 
 // remove records a removal; while holding, it waits with what is held.

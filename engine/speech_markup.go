@@ -53,6 +53,9 @@ type tagStage struct {
 // stream was thinking (as R1-style chat templates emit), so the caller
 // drops what it still holds of the stream.
 func (t *tagStage) feed(s string, final bool, removed func(Reason, string)) (out string, reset bool) {
+	if t.raw == "" && len(t.buf) == 0 && !t.thinking && plainText(s, "<") {
+		return s, false // most of a stream: nothing here for this stage
+	}
 	// Escape sequences and controls go first, whole: "\x1b[2J" is no
 	// bracket. One that may still be arriving waits.
 	t.raw += s
@@ -122,6 +125,17 @@ func (t *tagStage) feed(s string, final bool, removed func(Reason, string)) (out
 		t.thinking, t.thought = false, t.thought[:0]
 	}
 	return string(b), reset
+}
+
+// plainText reports whether s is whole runes with no control but line
+// breaks and none of marks: a stage that looks for marks can pass it on.
+func plainText(s, marks string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || r != '\n' && human.Control(r) != "" || strings.ContainsRune(marks, r) {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeLimit is how long an escape sequence may wait to be whole.
@@ -197,6 +211,12 @@ type inlineStage struct {
 }
 
 func (c *inlineStage) feed(s string, final bool, words *speechLists) string {
+	if len(c.buf) == 0 && plainText(s, "[(*_!") {
+		if k := strings.LastIndexFunc(s, func(r rune) bool { return r != ' ' }); k >= 0 {
+			c.last, _ = utf8.DecodeRuneInString(s[k:])
+		}
+		return s
+	}
 	c.buf = append(c.buf, []rune(s)...)
 	out, used := inline(c.buf, c.last, final, words)
 	c.buf = append(c.buf[:0], c.buf[used:]...)
@@ -441,6 +461,20 @@ const (
 )
 
 func (l *lineStage) feed(s string, final bool, removed func(Reason, string)) string {
+	if l.mid && len(l.buf) == 0 && !final && !strings.ContainsRune(s, '\n') {
+		// Inside a line: its runes pass, and the start of it is kept for
+		// the judgement at its end.
+		for _, r := range s {
+			if len(l.line) >= 120 {
+				break
+			}
+			l.line = append(l.line, r)
+		}
+		if l.drop {
+			return ""
+		}
+		return s
+	}
 	l.buf = append(l.buf, []rune(s)...)
 	var out []rune
 	i := 0

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 	"unicode"
@@ -426,17 +425,17 @@ func TestPhraseSyntax(t *testing.T) {
 		{"whats on your mind ?", []string{"What's on your mind?"}, []string{"Notice what's on your mind."}},
 		{"^ note :", []string{"Note: read slowly."}, []string{"Note the warmth of your hands."}},
 	} {
-		re, _, err := compilePhrase(c.phrase)
+		p, _, err := compilePhrase(c.phrase)
 		if err != nil {
 			t.Fatalf("%q: %v", c.phrase, err)
 		}
 		for _, m := range c.match {
-			if !regexpMatch(re, normalForm(m)) {
+			if !p.in(normalForm(m)) {
 				t.Errorf("%q should match %q (%q)", c.phrase, m, normalForm(m))
 			}
 		}
 		for _, m := range c.miss {
-			if regexpMatch(re, normalForm(m)) {
+			if p.in(normalForm(m)) {
 				t.Errorf("%q should not match %q", c.phrase, m)
 			}
 		}
@@ -483,8 +482,6 @@ func FuzzSpeech(f *testing.F) {
 		}
 	})
 }
-
-func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
 
 func TestLanguageListsKeepEnglishApart(t *testing.T) {
 	_, err := newLanguageProfile([]prompts.WordList{{Name: "en", Entries: []string{"the in"}}, {Name: "de", Entries: []string{"der in"}}})

@@ -30,27 +30,57 @@ type reasonMatcher struct {
 }
 
 // phrases are a list's compiled phrases, indexed by their first word: a
-// phrase's expression is tried only when a sentence holds a word it can
-// start with, so a few hundred phrases cost a few map lookups.
+// phrase is tried only when a sentence holds a word it can start with,
+// so a few hundred phrases cost a few map lookups.
 type phrases struct {
-	byWord   map[string][]*regexp.Regexp
+	byWord   map[string][]*phrase
 	byPrefix []prefixed // first words written "stem*"
 }
 
 type prefixed struct {
 	stem string
-	re   *regexp.Regexp
+	p    *phrase
 }
 
-func (ps *phrases) add(re *regexp.Regexp, first []string) {
+// phrase is one compiled phrase: plain words in a row are looked for as
+// they are; a phrase with choices, endings or gaps is an expression,
+// tried only when the words it must hold are all there.
+type phrase struct {
+	literal    string // " here is ", when the phrase is plain words
+	start, end bool   // ^ and $, for a literal
+	re         *regexp.Regexp
+	needs      []string // " word " the expression cannot match without
+}
+
+func (p *phrase) in(norm string) bool {
+	if p.re == nil {
+		switch {
+		case p.start && p.end:
+			return norm == p.literal
+		case p.start:
+			return strings.HasPrefix(norm, p.literal)
+		case p.end:
+			return strings.HasSuffix(norm, p.literal)
+		}
+		return strings.Contains(norm, p.literal)
+	}
+	for _, n := range p.needs {
+		if !strings.Contains(norm, n) {
+			return false
+		}
+	}
+	return p.re.MatchString(norm)
+}
+
+func (ps *phrases) add(p *phrase, first []string) {
 	if ps.byWord == nil {
-		ps.byWord = map[string][]*regexp.Regexp{}
+		ps.byWord = map[string][]*phrase{}
 	}
 	for _, f := range first {
 		if stem, ok := strings.CutSuffix(f, "*"); ok {
-			ps.byPrefix = append(ps.byPrefix, prefixed{stem, re})
+			ps.byPrefix = append(ps.byPrefix, prefixed{stem, p})
 		} else {
-			ps.byWord[f] = append(ps.byWord[f], re)
+			ps.byWord[f] = append(ps.byWord[f], p)
 		}
 	}
 }
@@ -59,16 +89,16 @@ func (ps *phrases) add(re *regexp.Regexp, first []string) {
 // are words.
 func (ps *phrases) match(norm string, words []string) bool {
 	for _, w := range words {
-		for _, re := range ps.byWord[w] {
-			if re.MatchString(norm) {
+		for _, p := range ps.byWord[w] {
+			if p.in(norm) {
 				return true
 			}
 		}
 	}
-	for _, p := range ps.byPrefix {
+	for _, pp := range ps.byPrefix {
 		for _, w := range words {
-			if strings.HasPrefix(w, p.stem) {
-				if p.re.MatchString(norm) {
+			if strings.HasPrefix(w, pp.stem) {
+				if pp.p.in(norm) {
 					return true
 				}
 				break
@@ -153,72 +183,92 @@ const phraseGap = `(?:\S+ ){0,6}`
 // compilePhrases compiles a list's phrases.
 func compilePhrases(l prompts.WordList) (phrases, error) {
 	var ps phrases
-	for i, p := range l.Entries {
-		re, first, err := compilePhrase(p)
+	for i, text := range l.Entries {
+		p, first, err := compilePhrase(text)
 		if err != nil {
-			return ps, fmt.Errorf("line %d, [%s] %q: %w", l.Lines[i], l.Name, p, err)
+			return ps, fmt.Errorf("line %d, [%s] %q: %w", l.Lines[i], l.Name, text, err)
 		}
-		ps.add(regexp.MustCompile(re), first)
+		ps.add(p, first)
 	}
 	return ps, nil
 }
 
-// compilePhrase makes a phrase a regular expression over normal forms,
-// and says what its first word may be ("word", or "stem*").
-func compilePhrase(p string) (re string, first []string, err error) {
-	toks := strings.Fields(p)
-	var b strings.Builder
+// compilePhrase compiles a phrase to match normal forms, and says what
+// its first word may be ("word", or "stem*").
+func compilePhrase(text string) (p *phrase, first []string, err error) {
+	p = &phrase{}
+	toks := strings.Fields(text)
 	if len(toks) > 0 && toks[0] == "^" {
-		b.WriteString("^")
+		p.start = true
 		toks = toks[1:]
 	}
-	b.WriteString(" ")
-	end := false
 	if len(toks) > 0 && toks[len(toks)-1] == "$" {
-		end = true
+		p.end = true
 		toks = toks[:len(toks)-1]
 	}
+	var re, lit strings.Builder
+	literal := true
+	re.WriteString(" ")
+	lit.WriteString(" ")
 	for i, t := range toks {
 		switch {
 		case t == "...":
 			if i == 0 || i == len(toks)-1 {
-				return "", nil, fmt.Errorf("... stands between two words")
+				return nil, nil, fmt.Errorf("... stands between two words")
 			}
-			b.WriteString(phraseGap)
+			re.WriteString(phraseGap)
+			literal = false
 			continue
 		case t == ":" || t == "?":
 			if first == nil {
-				return "", nil, fmt.Errorf("a phrase starts with a word")
+				return nil, nil, fmt.Errorf("a phrase starts with a word")
 			}
-			b.WriteString(regexp.QuoteMeta(t) + " ")
+			re.WriteString(regexp.QuoteMeta(t) + " ")
+			lit.WriteString(t + " ")
 			continue
 		case t == "^" || t == "$":
-			return "", nil, fmt.Errorf("%s stands only first (^) or last ($)", t)
+			return nil, nil, fmt.Errorf("%s stands only first (^) or last ($)", t)
 		}
-		var alts []string
-		for _, a := range strings.Split(t, "/") {
+		alts := strings.Split(t, "/")
+		var res []string
+		for _, a := range alts {
 			if !phraseWord.MatchString(a) || a != strings.ToLower(a) {
-				return "", nil, fmt.Errorf("%q is not a word as lull compares them (lower case letters and digits, no apostrophes; * only at the end)", a)
+				return nil, nil, fmt.Errorf("%q is not a word as lull compares them (lower case letters and digits, no apostrophes; * only at the end)", a)
 			}
 			stem, prefix := strings.CutSuffix(a, "*")
 			if prefix {
-				alts = append(alts, regexp.QuoteMeta(stem)+`\S*`)
+				res = append(res, regexp.QuoteMeta(stem)+`\S*`)
 			} else {
-				alts = append(alts, regexp.QuoteMeta(a))
+				res = append(res, regexp.QuoteMeta(a))
 			}
 			if i == 0 {
 				first = append(first, a)
 			}
 		}
-		b.WriteString("(?:" + strings.Join(alts, "|") + ") ")
+		if len(alts) == 1 && !strings.HasSuffix(t, "*") {
+			p.needs = append(p.needs, " "+t+" ")
+			lit.WriteString(t + " ")
+		} else {
+			literal = false
+		}
+		re.WriteString("(?:" + strings.Join(res, "|") + ") ")
 	}
 	if first == nil {
-		return "", nil, fmt.Errorf("a phrase needs a word")
+		return nil, nil, fmt.Errorf("a phrase needs a word")
 	}
-	if end {
-		b.WriteString("$")
+	if literal {
+		p.literal, p.needs = lit.String(), nil
+		return p, first, nil
 	}
-	return b.String(), first, nil
+	expr := re.String()
+	if p.start {
+		expr = "^" + expr
+	}
+	if p.end {
+		expr += "$"
+	}
+	p.re = regexp.MustCompile(expr)
+	return p, first, nil
 }
 
 // normalForm is a sentence as the phrase lists are matched against it:

@@ -63,7 +63,8 @@ func (s *Splitter) take(final bool) []string {
 	// A run that never ends a sentence is cut once it holds twice what a
 	// spoken sentence may, at a natural point (runon.go), never inside a
 	// word: text keeps flowing and the buffer stays small.
-	for {
+	// n words take at least 2n-1 runes: a shorter buffer needs no count.
+	for len(s.buf) > 4*MaxSpokenWords {
 		spans := wordSpans(s.buf)
 		if len(spans) <= 2*MaxSpokenWords {
 			break
@@ -203,9 +204,13 @@ func isOpener(r rune) bool {
 	return false
 }
 
+// markdownMarks are the marks clean strips (built once: a Replacer is
+// costly to make).
+var markdownMarks = strings.NewReplacer("**", "", "__", "", "#", "")
+
 // clean collapses whitespace and strips markup a model may add.
 func clean(s string) string {
-	s = strings.NewReplacer("**", "", "__", "", "#", "").Replace(s)
+	s = markdownMarks.Replace(s)
 	// A model's escape sequences and control characters are never shown,
 	// spoken or written to the transcript; nor is a key it echoes.
 	return strings.Join(strings.Fields(human.Line(s)), " ")
