@@ -60,6 +60,7 @@ func naturalCut(words []string, lo, hi, target int) int {
 // better.
 func cutRank(prev, next string) int {
 	word := strings.ToLower(strings.TrimFunc(next, func(r rune) bool { return !unicode.IsLetter(r) }))
+	prevWord := strings.ToLower(strings.TrimFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) }))
 	last, _ := lastRune(prev)
 	comma := last == ','
 	switch {
@@ -73,10 +74,10 @@ func cutRank(prev, next string) int {
 		return 3
 	case comma || last == '…' || strings.HasSuffix(prev, "..."):
 		return 4
+	case small[prevWord]:
+		return 7 // "…your hands and. As you rest…": a piece never ends on a small word
 	case word == "and" || word == "then" || word == "as" || word == "while":
 		return 5
-	case small[strings.ToLower(strings.TrimFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) }))]:
-		return 7
 	}
 	return 6
 }

@@ -492,3 +492,19 @@ func TestLanguageListsKeepEnglishApart(t *testing.T) {
 		t.Error("no list for the session's language should be an error")
 	}
 }
+
+// A piece never ends on a small word: "…the skin of your hands and." was
+// heard when a run-on with no comma was cut before "as".
+func TestSpeechRunOnNeverEndsOnASmallWord(t *testing.T) {
+	text := "Notice the air on the skin of your hands and as you rest here with nothing at all to do you might notice how the quiet gathers around you softly and slowly like a warm blanket settling over the whole of your body."
+	got, _ := speak(text, 5)
+	if len(got) < 2 {
+		t.Fatalf("not split: %q", got)
+	}
+	for _, g := range got {
+		words := strings.Fields(strings.TrimSuffix(g, "."))
+		if last := strings.ToLower(words[len(words)-1]); small[last] {
+			t.Errorf("a piece ends on %q: %q", last, g)
+		}
+	}
+}
