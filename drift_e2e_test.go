@@ -49,7 +49,7 @@ func TestHeadlessCtrlCStopsTheDrift(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	deadline := time.Now().Add(60 * time.Second)
-	for !strings.Contains(out.String(), "Drifting") {
+	for !strings.Contains(out.String(), "Drifting ·") { // the drift line, not a sleep line that begins "Drifting now…"
 		if time.Now().After(deadline) {
 			t.Fatalf("the words never ended in drifting:\n%s\n%s", out.String(), errOut.String())
 		}
