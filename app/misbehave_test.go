@@ -178,6 +178,14 @@ func checkHeard(t *testing.T, h heard, never ...string) {
 		}
 	}
 	st := h.st
+	least := 10.0
+	for _, r := range st.Phases {
+		if r.Budget.Target > 0 {
+			least = min(least, float64(r.Elapsed)/float64(r.Budget.Target))
+		}
+	}
+	t.Logf("%v session: %v (%+.2f %%), shortest phase %.0f %% of its plan, %d lines heard",
+		st.Length, st.Elapsed.Round(time.Millisecond), 100*float64(st.Elapsed-st.Length)/float64(st.Length), 100*least, len(h.lines()))
 	if off := (st.Elapsed - st.Length).Abs(); off > st.Length/100 {
 		t.Errorf("a %v session lasted %v (%+.2f %%)", st.Length, st.Elapsed, 100*float64(st.Elapsed-st.Length)/float64(st.Length))
 	}
@@ -186,13 +194,15 @@ func checkHeard(t *testing.T, h heard, never ...string) {
 			t.Errorf("%s lasted %v of its planned %v (%.0f %%)", r.Phase, r.Elapsed, r.Budget.Target, 100*float64(r.Elapsed)/float64(r.Budget.Target))
 		}
 	}
-	prevEnd := time.Duration(-1)
+	prevEnd, over := time.Duration(-1), time.Duration(-1<<62)
+	defer func() { t.Logf("longest silence beyond its phase's longest pause: %v", over.Round(time.Millisecond)) }()
 	for _, s := range h.spans {
 		if !s.Speech() {
 			continue
 		}
 		if prevEnd >= 0 {
 			_, most := s.Phase.Rests()
+			over = max(over, s.Start-prevEnd-most)
 			if gap := s.Start - prevEnd; gap > most+10*time.Second {
 				t.Errorf("before %q (%s): %v of silence, the phase plans at most %v", s.Text, s.Phase, gap.Round(time.Millisecond), most)
 			}
