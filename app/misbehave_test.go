@@ -532,3 +532,21 @@ func TestAThinkingModelIsNeverSilence(t *testing.T) {
 		t.Errorf("the request did not ask for low effort: %s", first.Body)
 	}
 }
+
+// A stream that opens and then sends nothing: the watchdog cuts it and the
+// call is tried again, while the built-in guide keeps the listener company
+// and the screen says it is waiting.
+func TestAHungStreamIsNeverSilence(t *testing.T) {
+	t.Parallel()
+	srv, _ := newModel(nil)
+	defer srv.Close()
+	srv.Push(openaitest.Hang())
+	spans, waited := live(t, srv, "gpt-4.1-mini", 90*time.Second, heardModel)
+	checkNoLongSilence(t, spans)
+	if !waited {
+		t.Error("the session never said it was waiting for the guide")
+	}
+	if n := len(srv.Requests()); n < 2 {
+		t.Errorf("%d requests: the hung call was not tried again", n)
+	}
+}
