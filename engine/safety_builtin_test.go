@@ -63,24 +63,7 @@ func builtinLines(t testing.TB) []spoken {
 			}
 		}
 	}
-	part := func(base, over *prompts.PhaseScript) prompts.PhaseScript {
-		var ps prompts.PhaseScript
-		if base != nil {
-			ps = *base
-		}
-		if over != nil {
-			if over.Steps != nil {
-				ps.Steps = over.Steps
-			}
-			if over.Rests != nil {
-				ps.Rests = over.Rests
-			}
-			if over.Lead != nil {
-				ps.Lead = over.Lead
-			}
-		}
-		return ps
-	}
+	part := prompts.Over
 	for _, sleep := range []bool{false, true} {
 		for _, j := range m.Journeys {
 			if j.SleepOnly && !sleep {

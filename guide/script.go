@@ -113,8 +113,8 @@ func (b *Builtin) plan(req engine.Request) *phasePlan {
 func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	s := b.session(req)
 	p := int(req.Phase)
-	base := part(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
-	jp := part(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
+	base := prompts.Over(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
+	jp := prompts.Over(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
 	used := map[string]bool{}
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
@@ -188,27 +188,6 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	}
 	add(&pp.lead, "lead/", lead, false)
 	return pp
-}
-
-// part is a phase script with an override's parts laid over it: each part
-// (steps, rests, lead) the override gives replaces the base's.
-func part(base, over *prompts.PhaseScript) prompts.PhaseScript {
-	var ps prompts.PhaseScript
-	if base != nil {
-		ps = *base
-	}
-	if over != nil {
-		if over.Steps != nil {
-			ps.Steps = over.Steps
-		}
-		if over.Rests != nil {
-			ps.Rests = over.Rests
-		}
-		if over.Lead != nil {
-			ps.Lead = over.Lead
-		}
-	}
-	return ps
 }
 
 func sleepPart(ps *prompts.PhaseScript, sleep bool) *prompts.PhaseScript {

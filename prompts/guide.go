@@ -118,6 +118,28 @@ var partNames = [...]string{"steps", "rests", "lead"}
 // Parts are a phase script's steps, rests and lead, in that order.
 func (ps *PhaseScript) Parts() [][]Step { return [][]Step{ps.Steps, ps.Rests, ps.Lead} }
 
+// Over is a phase script with an override's parts laid over it: each part
+// (steps, rests, lead) the override gives replaces the base's. Either may
+// be nil. It is how a sleep session's parts replace a waking one's.
+func Over(base, over *PhaseScript) PhaseScript {
+	var ps PhaseScript
+	if base != nil {
+		ps = *base
+	}
+	if over != nil {
+		if over.Steps != nil {
+			ps.Steps = over.Steps
+		}
+		if over.Rests != nil {
+			ps.Rests = over.Rests
+		}
+		if over.Lead != nil {
+			ps.Lead = over.Lead
+		}
+	}
+	return ps
+}
+
 // Journey returns the journey called name.
 func (g *Guide) Journey(name string) (*Journey, bool) {
 	i := slices.IndexFunc(g.Journeys, func(j *Journey) bool { return j.Name == name })
