@@ -200,7 +200,7 @@ func TestPrunableAges(t *testing.T) {
 		t.Fatal(err)
 	}
 	late.UpdatedAt = recoverNow.Add(-2 * day)
-	late.Summary.Note = "slept well"
+	late.Note = "slept well"
 	if err := sess.Save(late); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -73,9 +74,6 @@ type Summary struct {
 	Tokens      Tokens
 	Cost        float64 // estimated US dollars; 0 when no paid model was used
 	CompletedAt time.Time
-	MoodBefore  int // 1–5, 0 when not given
-	MoodAfter   int
-	Note        string
 }
 
 // State is everything a session is. The engine changes it; a Store saves it.
@@ -100,12 +98,23 @@ type State struct {
 	// listener; the soundscape plays on for SleepTail after the last word.
 	Sleep     bool
 	SleepTail time.Duration
-	Phase     Phase // the current phase
-	Phases    [len(Phases)]PhaseRecord
-	Position  Position
-	Elapsed   time.Duration // session time spoken so far
-	History   []Entry
-	Summary   *Summary
+	// What the listener said of it, all optional: how they felt before
+	// and after, 1–5 (0 when not given), and a short note.
+	MoodBefore int
+	MoodAfter  int
+	Note       string
+	// Practice is what kind of session it is: a guided session (""), or
+	// paced breathing alone (PracticeBreathe, lull breathe).
+	Practice string
+	// ReplayOf is the session whose saved words this one speaks again
+	// (lull replay); empty for a session written fresh.
+	ReplayOf string
+	Phase    Phase // the current phase
+	Phases   [len(Phases)]PhaseRecord
+	Position Position
+	Elapsed  time.Duration // session time spoken so far
+	History  []Entry
+	Summary  *Summary
 }
 
 // Run is one stretch of a session on one guide.
@@ -135,6 +144,7 @@ type Options struct {
 	Guide      string        // who writes the first run; "" is the app's default
 	Sleep      bool          // a sleep session: see State.Sleep
 	SleepTail  time.Duration // the soundscape after the last word of a sleep session
+	MoodBefore int           // 1–5, 0 when not given
 }
 
 // Length limits, in whole minutes.
@@ -164,6 +174,9 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 	if err := CheckSleepTail(opts.SleepTail); err != nil {
 		return State{}, err
 	}
+	if err := CheckMood(opts.MoodBefore); err != nil {
+		return State{}, err
+	}
 	if !opts.Sleep {
 		opts.SleepTail = 0 // the tail is a sleep session's alone
 	}
@@ -179,6 +192,7 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 		Soundscape: opts.Soundscape,
 		Sleep:      opts.Sleep,
 		SleepTail:  opts.SleepTail,
+		MoodBefore: opts.MoodBefore,
 	}
 	for i, p := range Phases {
 		st.Phases[i] = PhaseRecord{Phase: p, Status: PhasePending}
@@ -259,6 +273,12 @@ func (s *State) Validate() error {
 	}
 	if err := CheckSleepTail(s.SleepTail); err != nil {
 		return err
+	}
+	if err := errors.Join(CheckMood(s.MoodBefore), CheckMood(s.MoodAfter), CheckNote(s.Note)); err != nil {
+		return err
+	}
+	if s.Practice != "" && s.Practice != PracticeBreathe {
+		return fmt.Errorf("unknown practice %q", s.Practice)
 	}
 	if !s.Phase.Valid() {
 		return fmt.Errorf("current phase %d is out of range", int(s.Phase))

@@ -29,10 +29,6 @@ func (s *State) Summarize(now time.Time) error {
 		Cost:        s.Cost,
 		CompletedAt: now,
 	}
-	if old := s.Summary; old != nil {
-		// What the listener wrote about it is theirs to keep.
-		sum.MoodBefore, sum.MoodAfter, sum.Note = old.MoodBefore, old.MoodAfter, old.Note
-	}
 	s.Summary = &sum
 	s.History = append(s.History, Entry{At: now, Phase: s.Phase, Role: RoleSystem,
 		Text: fmt.Sprintf("Summarized where it stood (%s): %s of %s, %d sentences kept; completed as partial.",

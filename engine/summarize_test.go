@@ -61,7 +61,7 @@ func TestSummarizeKeepsWhatWasSpoken(t *testing.T) {
 			st := leftAs(t, from)
 			st.Phases[st.Phase].Tokens = Tokens{In: 1200, Out: 90}
 			st.Cost = 0.004
-			st.Summary = &Summary{MoodBefore: 2} // given before the session began
+			st.MoodBefore = 2 // given before the session began
 			before := st.Clone()
 
 			if err := st.Summarize(now); err != nil {
@@ -71,9 +71,12 @@ func TestSummarizeKeepsWhatWasSpoken(t *testing.T) {
 				t.Errorf("status %s updated %v", st.Status, st.UpdatedAt)
 			}
 			want := Summary{Duration: before.Elapsed, Sentences: before.Spoken(), Dropped: before.Dropped(), Partial: true,
-				Tokens: Tokens{In: 1200, Out: 90}, Cost: 0.004, CompletedAt: now, MoodBefore: 2}
+				Tokens: Tokens{In: 1200, Out: 90}, Cost: 0.004, CompletedAt: now}
 			if st.Summary == nil || *st.Summary != want {
 				t.Errorf("summary %+v\n want %+v", st.Summary, want)
+			}
+			if st.MoodBefore != 2 {
+				t.Errorf("the mood given before was lost: %d", st.MoodBefore)
 			}
 			if want.Sentences == 0 || want.Duration == 0 {
 				t.Error("nothing had been spoken: the test proves little")

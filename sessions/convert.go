@@ -27,6 +27,11 @@ func toDocument(st engine.State) document {
 		Soundscape:    st.Soundscape,
 		Sleep:         st.Sleep,
 		SleepTail:     seconds(st.SleepTail),
+		MoodBefore:    st.MoodBefore,
+		MoodAfter:     st.MoodAfter,
+		Note:          st.Note,
+		Practice:      st.Practice,
+		ReplayOf:      st.ReplayOf,
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
 		Position:      positionDoc{Phase: st.Position.Phase.String(), Sentence: st.Position.Sentence},
@@ -62,9 +67,6 @@ func toDocument(st engine.State) document {
 			Tokens:      tokensOf(s.Tokens),
 			Cost:        s.Cost,
 			CompletedAt: s.CompletedAt.UTC(),
-			MoodBefore:  s.MoodBefore,
-			MoodAfter:   s.MoodAfter,
-			Note:        s.Note,
 		}
 	}
 	for _, r := range st.Runs {
@@ -112,9 +114,6 @@ func fromDocument(d document) (engine.State, error) {
 			Tokens:      s.Tokens.tokens(),
 			Cost:        s.Cost,
 			CompletedAt: s.CompletedAt,
-			MoodBefore:  s.MoodBefore,
-			MoodAfter:   s.MoodAfter,
-			Note:        s.Note,
 		}
 	}
 	for _, r := range d.Runs {
@@ -176,6 +175,11 @@ func (h header) into(st *engine.State) error {
 	st.Soundscape = h.Soundscape
 	st.Sleep = h.Sleep
 	st.SleepTail = tail
+	st.MoodBefore = h.MoodBefore
+	st.MoodAfter = h.MoodAfter
+	st.Note = h.Note
+	st.Practice = h.Practice
+	st.ReplayOf = h.ReplayOf
 	st.Phase = phase
 	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}
 	st.Elapsed = elapsed

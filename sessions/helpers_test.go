@@ -65,8 +65,9 @@ func fullState(t testing.TB, id string) engine.State {
 	st.Summary = &engine.Summary{
 		Duration: 123456 * time.Millisecond, Sentences: 13, Dropped: 1, Partial: true,
 		Tokens: engine.Tokens{In: 4210, Out: 380}, Cost: 0.0123,
-		CompletedAt: at(4 * time.Minute), MoodBefore: 2, MoodAfter: 4, Note: "slept: well",
+		CompletedAt: at(4 * time.Minute),
 	}
+	st.MoodBefore, st.MoodAfter, st.Note = 2, 4, "slept: well"
 	st.History = []engine.Entry{{At: at(time.Second), Phase: engine.Atmosphere, Role: engine.RoleUser, Text: "sleep"}}
 	texts := []string{
 		`He said: "breathe" — #1, {calm}, [soft]`, "yes", "null", "- a dash", "two\nlines",

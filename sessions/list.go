@@ -26,9 +26,15 @@ type Info struct {
 	Phase         engine.Phase
 	Progress      float64 // 0–1; 1 when completed
 	Length        time.Duration
-	Sleep         bool // a sleep session
-	Created       time.Time
-	LastActive    time.Time
+	Sleep         bool          // a sleep session
+	Elapsed       time.Duration // spoken so far: the practice it counts for
+	// What the listener said of it (engine.State's fields of those names).
+	MoodBefore, MoodAfter int
+	Note                  string
+	Practice              string // "" a guided session, engine.PracticeBreathe
+	ReplayOf              string
+	Created               time.Time
+	LastActive            time.Time
 	// Report is how the session was read when its session.yaml was not
 	// sound: from its backup, or rebuilt from its transcript, with Load's
 	// notes. It is empty when session.yaml was read.
@@ -234,6 +240,12 @@ func describe(st engine.State) Info {
 		Progress:   st.Progress(),
 		Length:     st.Length,
 		Sleep:      st.Sleep,
+		Elapsed:    st.Elapsed,
+		MoodBefore: st.MoodBefore,
+		MoodAfter:  st.MoodAfter,
+		Note:       st.Note,
+		Practice:   st.Practice,
+		ReplayOf:   st.ReplayOf,
 		Created:    st.CreatedAt,
 		LastActive: st.UpdatedAt,
 	}

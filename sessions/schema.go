@@ -27,11 +27,17 @@ type header struct {
 	Soundscape    string    `yaml:"soundscape,omitempty"`
 	// A sleep session, and how long its soundscape plays on after the
 	// last word; both absent for a waking session (and in older files).
-	Sleep     bool        `yaml:"sleep,omitempty"`
-	SleepTail float64     `yaml:"sleep_tail_seconds,omitempty"`
-	Phase     string      `yaml:"phase"`
-	Elapsed   float64     `yaml:"elapsed_seconds"`
-	Position  positionDoc `yaml:"position,flow"`
+	Sleep     bool    `yaml:"sleep,omitempty"`
+	SleepTail float64 `yaml:"sleep_tail_seconds,omitempty"`
+	// What the listener said of it, each absent until given.
+	MoodBefore int         `yaml:"mood_before,omitempty"`
+	MoodAfter  int         `yaml:"mood_after,omitempty"`
+	Note       string      `yaml:"note,omitempty"`
+	Practice   string      `yaml:"practice,omitempty"`  // absent for a guided session
+	ReplayOf   string      `yaml:"replay_of,omitempty"` // the session replayed
+	Phase      string      `yaml:"phase"`
+	Elapsed    float64     `yaml:"elapsed_seconds"`
+	Position   positionDoc `yaml:"position,flow"`
 }
 
 // phasesKey starts the line where the header ends.
@@ -105,9 +111,6 @@ type summaryDoc struct {
 	Tokens      *tokensDoc `yaml:"tokens,omitempty,flow"`
 	Cost        float64    `yaml:"cost_usd,omitempty"`
 	CompletedAt time.Time  `yaml:"completed_at"`
-	MoodBefore  int        `yaml:"mood_before,omitempty"`
-	MoodAfter   int        `yaml:"mood_after,omitempty"`
-	Note        string     `yaml:"note,omitempty"`
 }
 
 type entryDoc struct {
