@@ -109,7 +109,7 @@ func TestTmuxLeftRunningIsOfferedOnStart(t *testing.T) {
 	}
 	// Back to the list: the resumed one is paused, the others ended.
 	s.send("Escape")
-	list := s.waitFor("abandoned", 10*time.Second)
+	list := s.waitFor("paused", 10*time.Second)
 	for _, want := range []string{"paused", "completed"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("the list does not show a %s session:\n%s", want, list)

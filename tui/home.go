@@ -198,3 +198,18 @@ func truncate(s string, width int) string {
 	}
 	return string(r) + "…"
 }
+
+// settle shows the session's row as st stands, with no lull holding it:
+// a run this lull has just closed.
+func (h *homeView) settle(st engine.State) {
+	for i, it := range h.list.Items() {
+		row, ok := it.(sessionItem)
+		if !ok || row.ID != st.ID {
+			continue
+		}
+		row.Status, row.Phase, row.Progress = st.Status, st.Phase, st.Progress()
+		row.LastActive, row.Open, row.Holder = st.UpdatedAt, false, 0
+		h.list.SetItem(i, row)
+		return
+	}
+}

@@ -165,3 +165,45 @@ func TestUnsavedIsHowEachSessionStandsNow(t *testing.T) {
 		t.Errorf("Unsaved: %v", err)
 	}
 }
+
+// Back on the list after leaving a session, its row says how the run left
+// it — paused — and not what the list said before the run: "left running"
+// for the session this lull had resumed.
+func TestLeavingShowsTheSessionAsTheRunLeftIt(t *testing.T) {
+	st, _ := engine.NewState("2026-11-23-0930-left", engine.Options{Length: 5 * time.Minute, Intention: "first light"}, testNow)
+	m := homeModel(t, []SessionInfo{{ID: st.ID, Intention: "first light", Status: engine.Running, Length: 5 * time.Minute, Created: testNow, LastActive: testNow}}, nil)
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "left running") {
+		t.Fatalf("the list before the run does not say left running:\n%s", v)
+	}
+	r := startHeldRun(st) // never completes: closing it pauses it
+	for deadline := time.Now().Add(30 * time.Second); r.Snapshot().Status != engine.Running; {
+		if time.Now().After(deadline) {
+			t.Fatal("the run never spoke")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	m.attach(r)
+	m.setState(screenSession)
+	var closed *closedMsg
+	msg := m.closeRun(false)()
+	batch, ok := msg.(tea.BatchMsg)
+	if !ok {
+		batch = tea.BatchMsg{func() tea.Msg { return msg }}
+	}
+	for _, c := range batch {
+		if c == nil {
+			continue
+		}
+		if cm, ok := c().(closedMsg); ok {
+			closed = &cm
+		}
+	}
+	if closed == nil {
+		t.Fatal("closing the run sent no closedMsg")
+	}
+	next, _ := m.Update(*closed) // the list is not read again yet
+	v := ansi.Strip(next.(Model).View().Content)
+	if strings.Contains(v, "left running") || !strings.Contains(v, "paused") {
+		t.Errorf("back on the list, the session just paused is not shown paused:\n%s", v)
+	}
+}

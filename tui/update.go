@@ -43,6 +43,9 @@ type (
 		id   string
 		err  error
 		quit bool // then leave lull; otherwise go back to the list
+		// left is how the run left the session, for the list's row until
+		// the list is read again; nil when unknown.
+		left *engine.State
 	}
 	deletedMsg struct{ err error }
 	noticesMsg []string
@@ -127,7 +130,11 @@ func (m *Model) closeRun(quit bool) tea.Cmd {
 	if !m.sess.status.Finished() { // a finished session was saved as it finished
 		cmd = m.status.set("Saving…", levelInfo, 0)
 	}
-	return tea.Batch(cmd, func() tea.Msg { return closedMsg{id: r.ID(), err: r.Close(), quit: quit} })
+	return tea.Batch(cmd, func() tea.Msg {
+		err := r.Close()
+		left := r.Snapshot()
+		return closedMsg{id: r.ID(), err: err, quit: quit, left: &left}
+	})
 }
 
 // awaitEnd waits for a sleep session's run to stop — its sound after the
@@ -324,6 +331,12 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m.direct = false
+	if msg.left != nil {
+		// The list on screen was read before the run: until it is read
+		// again, its row says how the run left the session, not "left
+		// running" for one this lull has just paused.
+		m.home.settle(*msg.left)
+	}
 	m.setState(screenHome)
 	return m, tea.Batch(cmd, m.loadSessions())
 }
@@ -494,7 +507,8 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				if cerr := r.Close(); err == nil {
 					err = cerr
 				}
-				return closedMsg{id: r.ID(), err: err}
+				left := r.Snapshot()
+				return closedMsg{id: r.ID(), err: err, left: &left}
 			}
 		}
 	case key.Matches(msg, m.keys.No):
