@@ -3,8 +3,11 @@ package audio
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/gopxl/beep/v2"
 )
 
 // wavBytes builds a 16-bit PCM WAV. dataSize overrides the data chunk's
@@ -101,5 +104,28 @@ func TestResampleKeepsDurationAndSoftensEdges(t *testing.T) {
 	}
 	if mid := out[len(out)/2]; math.Abs(float64(mid)-0.5) > 0.01 {
 		t.Errorf("middle %v, want 0.5", mid)
+	}
+}
+
+// The direct PCM writer gives, sample for sample, the bytes beep's own
+// encoder gives: edges, tiny values either side of zero, and a spread.
+func TestPCM16IsBeepsEncoding(t *testing.T) {
+	format := beep.Format{SampleRate: 44100, NumChannels: 2, Precision: 2}
+	values := []float64{0, 1, -1, 2, -2, 0.5, -0.5, 1e-9, -1e-9, 1.0 / 32768, -1.0 / 32768,
+		32767.0 / 32768, -32767.0 / 32768, 0.99999, -0.99999, math.Inf(1), math.Inf(-1)}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		values = append(values, rng.Float64()*2.4-1.2)
+	}
+	want := make([]byte, 4)
+	for _, x := range values {
+		format.EncodeSigned(want, [2]float64{x, -x})
+		got := []uint16{uint16(pcm16(x)), uint16(pcm16(-x))}
+		if got[0] != binary.LittleEndian.Uint16(want) || got[1] != binary.LittleEndian.Uint16(want[2:]) {
+			t.Fatalf("%v encodes as %04x %04x, beep gives % x", x, got[0], got[1], want)
+		}
+	}
+	if pcm16(math.NaN()) != 0 {
+		t.Error("NaN is not silence")
 	}
 }
