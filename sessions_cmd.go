@@ -24,7 +24,8 @@ func (c *cli) sessionsCmd() *cobra.Command {
 		Use:     "sessions",
 		Aliases: []string{"s"},
 		Short:   "List, show, summarize, discard, delete or prune saved sessions",
-		Args:    cobra.NoArgs,
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	list := &cobra.Command{
 		Use:   "list",
