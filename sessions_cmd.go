@@ -272,6 +272,9 @@ func listStatus(s app.Listed, now time.Time) string {
 	if idle := s.Idle(now); idle != engine.NotIdle {
 		return fmt.Sprintf("%s (%s)", s.Status, idle)
 	}
+	if s.Partial {
+		return "partial" // completed before its end: its phase and progress say where
+	}
 	return string(s.Status)
 }
 

@@ -59,6 +59,7 @@ type SessionInfo struct {
 	Status     engine.Status
 	Phase      engine.Phase
 	Progress   float64 // 0–1
+	Partial    bool    // completed before its end: summarized partway
 	Length     time.Duration
 	Created    time.Time
 	LastActive time.Time
