@@ -32,6 +32,8 @@ type Run struct {
 	closeOnce sync.Once
 	closeErr  error
 
+	letGo func() // stops keeping the machine awake; nil when it never did
+
 	unsavedMu     sync.Mutex
 	closedUnsaved *error // what Close found: the session's files are closed after it
 }
@@ -165,6 +167,9 @@ func (r *Run) Close() error {
 		r.mu.Unlock()
 		cancel()
 		<-done
+		if r.letGo != nil {
+			r.letGo()
+		}
 		if r.Snapshot().Status == engine.Running {
 			// The engine was still starting when we looked: pause it now,
 			// so the session is saved paused, not left running.

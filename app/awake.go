@@ -1,0 +1,62 @@
+package app
+
+import (
+	"context"
+
+	"lull/engine"
+	"lull/internal/awake"
+)
+
+// KeepAwakeOn says whether lull asks the OS not to sleep while a session
+// plays (keep_awake, on unless set false).
+func (c Config) KeepAwakeOn() bool { return c.KeepAwake == nil || *c.KeepAwake }
+
+// newKeeper is the process's keeper, as the config and options say.
+func newKeeper(o Options) awake.Keeper {
+	switch {
+	case o.Awake != nil:
+		return o.Awake
+	case !o.Config.KeepAwakeOn():
+		return awake.Off{}
+	}
+	return awake.New(awake.Options{Why: "a lull session is playing", Logger: o.Logger})
+}
+
+// keepAwake holds the machine awake while the session runs, and lets go
+// when it pauses, is interrupted or ends, and when the run closes; the
+// engine's status events say which.
+func (r *Run) keepAwake(k awake.Keeper) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	sub := r.Subscribe()
+	follow := func(s engine.Status) {
+		if s == engine.Running {
+			k.Hold()
+		} else {
+			k.Release()
+		}
+	}
+	go func() {
+		defer close(stopped)
+		defer sub.Close()
+		for {
+			events, err := sub.Next(ctx)
+			if err != nil {
+				return
+			}
+			for _, ev := range events {
+				switch ev.Kind {
+				case engine.EventStatus:
+					follow(ev.Status)
+				case engine.EventResync:
+					follow(r.Snapshot().Status)
+				}
+			}
+		}
+	}()
+	r.letGo = func() {
+		cancel()
+		<-stopped
+		k.Release()
+	}
+}
