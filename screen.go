@@ -206,7 +206,7 @@ func (b backend) Choices() tui.Choices {
 		Lengths: app.Lengths, Length: cfg.Length,
 		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
-		Guides: guides, Guide: g.Guide, Model: model,
+		Guides: guides, Guide: g.Guide, Model: model, Providers: b.app.ProviderNames(),
 		SleepTail: cfg.Sleep.Tail(), ProposesSleep: guide.ProposesSleep,
 	}
 }

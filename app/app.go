@@ -68,7 +68,7 @@ type App struct {
 	mu     sync.Mutex
 	player *audio.Player // opened with the first session; owns the speaker
 
-	awake awake.Keeper // asked while a session plays (see Run.keepAwake)
+	awake awake.Keeper // asked while a session plays (see Run.watch)
 
 	// newBuiltin makes the built-in guide from what the listener heard
 	// before (defaultBuiltin; a test sees what it is given).
@@ -225,7 +225,7 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 	}
 	r, err := a.run(sess, st, player, choice, append(notices, playerNotices...))
 	if err == nil {
-		r.keepAwake(a.awake) // a render plays to a file: only a launched run keeps the machine awake
+		r.watch(a.awake) // a render plays to a file: only a launched run keeps the machine awake
 	}
 	return r, err
 }
@@ -252,7 +252,9 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		return nil, err
 	}
 	builtin := func() (engine.Guide, error) { return rg.builtin, nil } // the one that filled, remembering the same
-	return startRun(eng, sess, player, notices, a.log, builtin), nil
+	r := startRun(eng, sess, player, notices, a.log, builtin)
+	r.remote = a.remoteFor(st, choice)
+	return r, nil
 }
 
 // sound opens the audio on first use; later sessions share it. Each

@@ -22,10 +22,12 @@ func newKeeper(o Options) awake.Keeper {
 	return awake.New(awake.Options{Why: "a lull session is playing", Logger: o.Logger})
 }
 
-// keepAwake holds the machine awake while the session runs, and lets go
-// when it pauses, is interrupted or ends, and when the run closes; the
-// engine's status events say which.
-func (r *Run) keepAwake(k awake.Keeper) {
+// watch follows the run's events: it holds the machine awake while the
+// session runs and lets go when it pauses, is interrupted or ends, and
+// when the run closes; and it logs each error in full, which the screen
+// may say only in plain words.
+func (r *Run) watch(k awake.Keeper) {
+	id := r.ID()
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})
 	sub := r.Subscribe()
@@ -46,6 +48,9 @@ func (r *Run) keepAwake(k awake.Keeper) {
 			}
 			for _, ev := range events {
 				switch ev.Kind {
+				case engine.EventError:
+					// The screen may say it only in plain words: the detail is here.
+					r.log.Warn("session error", "session", id, "phase", ev.Phase.String(), "text", ev.Text)
 				case engine.EventStatus:
 					follow(ev.Status)
 				case engine.EventResync:

@@ -23,6 +23,8 @@ type Run struct {
 	finish  func() error // after the engine stops: a render finishes its file
 	// builtin makes the built-in guide for this session, with its memory.
 	builtin func() (engine.Guide, error)
+	// remote makes the LLM guide on another model or provider (RetryWith).
+	remote func(provider, model string) (engine.Guide, error)
 
 	mu     sync.Mutex // guards the current engine run below
 	cancel context.CancelFunc
