@@ -11,6 +11,7 @@ import (
 	"lull/app"
 	"lull/engine"
 	"lull/human"
+	"lull/llm"
 	"lull/tui"
 )
 
@@ -102,9 +103,10 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 	case errors.Is(runErr, engine.ErrAbandoned):
 		return &exitError{code: 1, err: errors.Join(fmt.Errorf("session %s was cancelled", final.ID), closeErr)}
 	case final.Status == engine.Interrupted && closeErr != nil:
-		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v.\n%w", final.ID, runErr, closeErr)}
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\n%w", final.ID, llm.Explain(runErr), closeErr)}
 	case final.Status == engine.Interrupted:
-		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted: %v.\nRetry with: lull resume %s\nOr carry on with the built-in guide: lull resume %s --guide builtin", final.ID, runErr, final.ID, final.ID)}
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\nRetry with: lull resume %s\nOr try another model: lull resume %s --model NAME\nOr carry on with the built-in guide: lull resume %s --guide builtin",
+			final.ID, llm.Explain(runErr), final.ID, final.ID, final.ID)}
 	default:
 		return errors.Join(runErr, closeErr)
 	}
@@ -136,6 +138,13 @@ func (c *cli) print(ev engine.Event) {
 	case engine.EventNotice:
 		c.note(ev.Text)
 	case engine.EventError:
+		if tui.GuideFailed(ev) {
+			// Its text quotes the server's error: the log has it; the end
+			// of the run, or the notice of the guide that carries on, says
+			// it plainly.
+			fmt.Fprintln(c.stderr, "lull: the guide failed (the details are in lull's log)")
+			break
+		}
 		fmt.Fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
 	}
 	if left, ok := tui.Drifting(ev); ok && ev.Status != engine.Paused {

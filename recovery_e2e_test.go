@@ -107,10 +107,11 @@ func TestTmuxLeftRunningIsOfferedOnStart(t *testing.T) {
 			s.waitFor("speaking", 10*time.Second)
 		}
 	}
-	// Back to the list: the resumed one is paused, the others ended.
+	// Back to the list: the resumed one is paused, the others ended (the
+	// summarized one partial, where it stood).
 	s.send("Escape")
 	list := s.waitFor("paused", 10*time.Second)
-	for _, want := range []string{"paused", "completed"} {
+	for _, want := range []string{"paused", "partial"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("the list does not show a %s session:\n%s", want, list)
 		}

@@ -51,8 +51,8 @@ func (c *cli) renderCmd() *cobra.Command {
 	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
 	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
-	fl.StringVar(&f.voice, "voice", "", "voice: auto, a voice's name, or none")
-	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape, or none")
+	fl.StringVar(&f.voice, "voice", "", voiceUsage())
+	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
 	f.sleep.add(fl)
 	c.addGuideFlags(fl)
 	return cmd

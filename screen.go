@@ -76,7 +76,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 	infos := make([]tui.SessionInfo, len(list))
 	for i, s := range list {
 		infos[i] = tui.SessionInfo{
-			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress,
+			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress, Partial: s.Partial,
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
 		}
 	}
@@ -206,7 +206,7 @@ func (b backend) Choices() tui.Choices {
 		Lengths: app.Lengths, Length: cfg.Length,
 		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
-		Guides: guides, Guide: g.Guide, Model: model,
+		Guides: guides, Guide: g.Guide, Model: model, Providers: b.app.ProviderNames(),
 		SleepTail: cfg.Sleep.Tail(), ProposesSleep: guide.ProposesSleep,
 	}
 }

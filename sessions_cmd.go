@@ -24,7 +24,8 @@ func (c *cli) sessionsCmd() *cobra.Command {
 		Use:     "sessions",
 		Aliases: []string{"s"},
 		Short:   "List, show, summarize, discard, delete or prune saved sessions",
-		Args:    cobra.NoArgs,
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
 	}
 	list := &cobra.Command{
 		Use:   "list",
@@ -270,6 +271,9 @@ func listStatus(s app.Listed, now time.Time) string {
 	}
 	if idle := s.Idle(now); idle != engine.NotIdle {
 		return fmt.Sprintf("%s (%s)", s.Status, idle)
+	}
+	if s.Partial {
+		return "partial" // completed before its end: its phase and progress say where
 	}
 	return string(s.Status)
 }

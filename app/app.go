@@ -16,6 +16,7 @@ import (
 	"lull/audio"
 	"lull/engine"
 	"lull/guide"
+	"lull/internal/awake"
 	"lull/sessions"
 )
 
@@ -53,6 +54,9 @@ type Options struct {
 	// Quiet is called around opening the sound card, whose C library
 	// writes to fd 2; it returns how to undo itself.
 	Quiet func() (restore func())
+	// Awake keeps the machine awake while a session plays; nil: the
+	// platform's own, unless the config's keep_awake is false.
+	Awake awake.Keeper
 }
 
 // App is lull for one process.
@@ -63,6 +67,8 @@ type App struct {
 
 	mu     sync.Mutex
 	player *audio.Player // opened with the first session; owns the speaker
+
+	awake awake.Keeper // asked while a session plays (see Run.watch)
 
 	// newBuiltin makes the built-in guide from what the listener heard
 	// before (defaultBuiltin; a test sees what it is given).
@@ -84,7 +90,7 @@ func New(o Options) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{opts: o, store: store, log: o.Logger, newBuiltin: defaultBuiltin}, nil
+	return &App{opts: o, store: store, log: o.Logger, newBuiltin: defaultBuiltin, awake: newKeeper(o)}, nil
 }
 
 // Config is the settings in use.
@@ -217,7 +223,11 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 		sess.Close()
 		return nil, err
 	}
-	return a.run(sess, st, player, choice, append(notices, playerNotices...))
+	r, err := a.run(sess, st, player, choice, append(notices, playerNotices...))
+	if err == nil {
+		r.watch(a.awake) // a render plays to a file: only a launched run keeps the machine awake
+	}
+	return r, err
 }
 
 // run builds the engine for a locked session and starts it running.
@@ -242,7 +252,9 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		return nil, err
 	}
 	builtin := func() (engine.Guide, error) { return rg.builtin, nil } // the one that filled, remembering the same
-	return startRun(eng, sess, player, notices, a.log, builtin), nil
+	r := startRun(eng, sess, player, notices, a.log, builtin)
+	r.remote = a.remoteFor(st, choice)
+	return r, nil
 }
 
 // sound opens the audio on first use; later sessions share it. Each

@@ -26,6 +26,7 @@ type Config struct {
 	Sleep      SleepConfig     `yaml:"sleep"`
 	Guide      string          `yaml:"guide"` // auto, builtin or openai
 	LLM        GuideConfig     `yaml:"llm"`
+	KeepAwake  *bool           `yaml:"keep_awake"` // ask the OS not to sleep while a session plays; nil: yes
 }
 
 // PiperConfig points at a piper binary and a voice model.

@@ -35,6 +35,8 @@ type GuideChoice struct {
 	Guide     string // "builtin" or "openai"
 	LLM       llm.Config
 	Interrupt bool // a failing LLM interrupts the session instead of handing over to the built-in guide
+	// Providers are the servers a run may switch to, this one first.
+	Providers []Provider
 }
 
 // Guide names the config and flags accept.
@@ -88,6 +90,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 		Interrupt: c.LLM.OnFailure == "interrupt",
 	}
 	ch.LLM.Moderate = base == "" || llm.IsOpenAI(base)
+	ch.Providers = providers(ch.LLM, c, getenv)
 	return ch, nil
 }
 

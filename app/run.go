@@ -23,6 +23,8 @@ type Run struct {
 	finish  func() error // after the engine stops: a render finishes its file
 	// builtin makes the built-in guide for this session, with its memory.
 	builtin func() (engine.Guide, error)
+	// remote makes the LLM guide on another model or provider (RetryWith).
+	remote func(provider, model string) (engine.Guide, error)
 
 	mu     sync.Mutex // guards the current engine run below
 	cancel context.CancelFunc
@@ -31,6 +33,8 @@ type Run struct {
 
 	closeOnce sync.Once
 	closeErr  error
+
+	letGo func() // stops keeping the machine awake; nil when it never did
 
 	unsavedMu     sync.Mutex
 	closedUnsaved *error // what Close found: the session's files are closed after it
@@ -165,6 +169,9 @@ func (r *Run) Close() error {
 		r.mu.Unlock()
 		cancel()
 		<-done
+		if r.letGo != nil {
+			r.letGo()
+		}
 		if r.Snapshot().Status == engine.Running {
 			// The engine was still starting when we looked: pause it now,
 			// so the session is saved paused, not left running.

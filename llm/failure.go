@@ -27,6 +27,7 @@ type Failure struct {
 	Param      string // the request parameter the provider refused, when it named one
 	Message    string
 	RetryAfter time.Duration // what the server asked for; 0 when it did not
+	cause      error         // a network failure's own error, for Explain; never printed
 }
 
 // Kinds of failure; only some are worth another try.
@@ -140,7 +141,7 @@ func classify(err error) *Failure {
 		}
 		return f
 	}
-	return &Failure{Kind: kindNetwork, Message: err.Error()}
+	return &Failure{Kind: kindNetwork, Message: err.Error(), cause: err}
 }
 
 // refusesChain spots a 400 about previous_response_id: OpenAI's

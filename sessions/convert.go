@@ -32,6 +32,7 @@ func toDocument(st engine.State) document {
 		Note:          st.Note,
 		Practice:      st.Practice,
 		ReplayOf:      st.ReplayOf,
+		Partial:       st.Summary != nil && st.Summary.Partial,
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
 		Position:      positionDoc{Phase: st.Position.Phase.String(), Sentence: st.Position.Sentence},

@@ -25,6 +25,7 @@ type Info struct {
 	Status        engine.Status
 	Phase         engine.Phase
 	Progress      float64 // 0–1; 1 when completed
+	Partial       bool    // completed before its end: summarized partway
 	Length        time.Duration
 	Sleep         bool          // a sleep session
 	Elapsed       time.Duration // spoken so far: the practice it counts for
@@ -186,6 +187,11 @@ func readHeader(dir *os.Root, id, folder string, buf *[]byte) (engine.State, err
 	if !st.Status.Known() {
 		return st, fmt.Errorf("unknown status %q", st.Status)
 	}
+	if h.partial(st) {
+		// The summary itself is not read here: only that it is partial,
+		// which is all a listing shows of it (Progress, Info.Partial).
+		st.Summary = &engine.Summary{Partial: true}
+	}
 	return st, nil
 }
 
@@ -231,8 +237,17 @@ func headOf(body []byte) ([]byte, error) {
 	return body[:i+1], nil
 }
 
+// partial reports a completed session summarized before its end, from
+// the header alone: its partial key, or — in a file written before the
+// key — a completed session that never reached its last phase, which only
+// a partial one may be (engine.State.Validate).
+func (h header) partial(st engine.State) bool {
+	return st.Status == engine.Completed && (h.Partial || st.Phase != engine.Phases[len(engine.Phases)-1])
+}
+
 func describe(st engine.State) Info {
 	return Info{
+		Partial:    st.Status == engine.Completed && st.Summary != nil && st.Summary.Partial,
 		ID:         st.ID,
 		Intention:  st.Intention,
 		Status:     st.Status,

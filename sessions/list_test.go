@@ -22,6 +22,9 @@ func TestListOrder(t *testing.T) {
 			for i := range st.Phases {
 				st.Phases[i].Status, st.Phases[i].Spoken = engine.PhaseCompleted, 3
 			}
+			whole := *st.Summary // completed at its close, not summarized partway
+			whole.Partial = false
+			st.Summary = &whole
 		}
 		saved(t, s, newState(t, id), st)
 	}

@@ -30,14 +30,18 @@ type header struct {
 	Sleep     bool    `yaml:"sleep,omitempty"`
 	SleepTail float64 `yaml:"sleep_tail_seconds,omitempty"`
 	// What the listener said of it, each absent until given.
-	MoodBefore int         `yaml:"mood_before,omitempty"`
-	MoodAfter  int         `yaml:"mood_after,omitempty"`
-	Note       string      `yaml:"note,omitempty"`
-	Practice   string      `yaml:"practice,omitempty"`  // absent for a guided session
-	ReplayOf   string      `yaml:"replay_of,omitempty"` // the session replayed
-	Phase      string      `yaml:"phase"`
-	Elapsed    float64     `yaml:"elapsed_seconds"`
-	Position   positionDoc `yaml:"position,flow"`
+	MoodBefore int    `yaml:"mood_before,omitempty"`
+	MoodAfter  int    `yaml:"mood_after,omitempty"`
+	Note       string `yaml:"note,omitempty"`
+	Practice   string `yaml:"practice,omitempty"`  // absent for a guided session
+	ReplayOf   string `yaml:"replay_of,omitempty"` // the session replayed
+	// Partial says the session was completed before its end (summarized
+	// partway), as its summary does: List reads only the header. Absent
+	// otherwise, and in files written before it was kept here.
+	Partial  bool        `yaml:"partial,omitempty"`
+	Phase    string      `yaml:"phase"`
+	Elapsed  float64     `yaml:"elapsed_seconds"`
+	Position positionDoc `yaml:"position,flow"`
 }
 
 // phasesKey starts the line where the header ends.

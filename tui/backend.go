@@ -59,6 +59,7 @@ type SessionInfo struct {
 	Status     engine.Status
 	Phase      engine.Phase
 	Progress   float64 // 0–1
+	Partial    bool    // completed before its end: summarized partway
 	Length     time.Duration
 	Created    time.Time
 	LastActive time.Time
@@ -94,6 +95,9 @@ type Choices struct {
 	Guides []string
 	Guide  string
 	Model  string
+	// Providers are the servers the LLM guide may switch to, the current
+	// one first; fewer than two: nothing to choose.
+	Providers []string
 	// SleepTail is how long a sleep session's soundscape plays on after
 	// its words; ProposesSleep says whether an intention asks for a sleep
 	// session (the form then turns Sleep on).
@@ -127,6 +131,12 @@ type Run interface {
 	// the same guide, or carry on with the built-in one.
 	Retry() error
 	ContinueBuiltin() error
+	// RetryWith runs it again on the LLM guide with another model, at
+	// another provider when one is named ("" keeps the server).
+	RetryWith(provider, model string) error
+	// Stopped says in plain words why the guide stopped the session and
+	// what the listener can do; it waits for the run to stop.
+	Stopped() (what, do string)
 
 	// Sound, live: the volume level (0–12, 10 is lull's own) after a
 	// step, whether the voice is heard, the soundscape switched to.

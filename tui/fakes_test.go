@@ -126,6 +126,7 @@ type testRun struct {
 	volume  int
 	voiceOn bool
 	scape   string
+	retried []string // "provider model", each RetryWith
 }
 
 func startTestRun(st engine.State) *testRun { return startTestRunWith(st, plainGuide{}) }
@@ -271,6 +272,7 @@ type fakeBackend struct {
 	ended    []string // "summarized id", "discarded id", "cleaned id"
 	runs     []*testRun
 	fail     error
+	servers  []string // Choices.Providers
 }
 
 // end marks a listed session ended as it would be saved.
@@ -395,7 +397,7 @@ func (b *fakeBackend) Choices() Choices {
 		Voices: []string{"auto", "espeak-ng", "none"}, Voice: "auto",
 		Soundscapes: []string{"brown", "none"}, Soundscape: "brown",
 		Guides: []string{"openai", "builtin"}, Guide: "openai", Model: "gpt-4.1-mini",
-		SleepTail: 30 * time.Minute,
+		SleepTail: 30 * time.Minute, Providers: b.servers,
 		// The guide's rule, as far as these tests need it.
 		ProposesSleep: func(intention string) bool { return strings.Contains(strings.ToLower(intention), "sleep") },
 	}

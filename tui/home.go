@@ -54,7 +54,7 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if idle := item.Idle(d.now()); idle != engine.NotIdle {
 		detail = append(detail, s.Warn.Render(idle.String()))
 	}
-	if !item.Status.Finished() {
+	if !item.Status.Finished() || item.Partial {
 		detail = append(detail, item.Phase.String(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
 	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
@@ -78,6 +78,8 @@ func statusLabel(in SessionInfo) string {
 		return fmt.Sprintf("running elsewhere (pid %d)", in.Holder) // in another lull
 	case in.Status == engine.Running:
 		return "running elsewhere"
+	case in.Partial:
+		return "partial" // completed before its end
 	}
 	return string(in.Status)
 }

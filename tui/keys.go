@@ -34,6 +34,8 @@ type KeyMap struct {
 	Soundscape key.Binding
 	Retry      key.Binding // interrupted: try the guide again
 	Builtin    key.Binding // interrupted: carry on with the built-in guide
+	Switch     key.Binding // interrupted: try another model (or provider)
+	Provider   key.Binding // in the model switch: the next provider
 
 	// Dialogs
 	Yes key.Binding
@@ -80,6 +82,8 @@ func DefaultKeyMap() KeyMap {
 		Soundscape: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next soundscape")),
 		Retry:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
 		Builtin:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
+		Switch:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "another model")),
+		Provider:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next server")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
@@ -135,8 +139,8 @@ func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
 	}
 	if status == engine.Interrupted {
 		return screenKeys{
-			short: []key.Binding{k.Retry, k.Builtin, quit, k.Cancel},
-			full:  [][]key.Binding{{k.Retry, k.Builtin}, {quit, k.Cancel}},
+			short: []key.Binding{k.Retry, k.Switch, k.Builtin, quit, k.Cancel},
+			full:  [][]key.Binding{{k.Retry, k.Switch, k.Builtin}, {quit, k.Cancel}},
 		}
 	}
 	if status.Finished() {
@@ -150,6 +154,17 @@ func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
 		short: []key.Binding{k.Pause, quit, k.Cancel, k.Help},
 		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},
 	}
+}
+
+// switchHelp is the model switch's: try, another server when there is
+// one, back.
+func (k KeyMap) switchHelp(servers bool) screenKeys {
+	try := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "try this model"))
+	short := []key.Binding{try, k.Back}
+	if servers {
+		short = []key.Binding{try, k.Provider, k.Back}
+	}
+	return screenKeys{short: short, full: [][]key.Binding{short}}
 }
 
 func (k KeyMap) confirmHelp() screenKeys {

@@ -285,6 +285,9 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenForm:
 		return m.keys.formHelp()
 	case screenSession:
+		if m.sess.switching {
+			return m.keys.switchHelp(len(m.sess.sw.providers) > 1)
+		}
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())

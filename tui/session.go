@@ -21,7 +21,10 @@ type sessionView struct {
 	words     transcript
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
-	problem   string        // the last error, shown while interrupted; printable
+	problem   string // why the guide stopped, in plain words (Run.Stopped), shown while interrupted
+	todo      string // and what the listener can do
+	switching bool   // the model switch is open, over the interrupted screen's keys
+	sw        modelSwitch
 	unsaved   string        // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
 	asked     engine.Status // the listener's pause or resume, until the engine confirms it
 	// A sleep session plays its soundscape on for tail after its words:
@@ -63,7 +66,8 @@ func (v *sessionView) apply(ev engine.Event) {
 		v.words.sentence(ev.Phase, ev.Text)
 		v.started = true
 	case engine.EventError:
-		v.problem = human.Line(ev.Text) // shown while interrupted
+		// Its text may quote a server's error: the interrupted screen
+		// asks the run for plain words instead (stoppedMsg).
 	case engine.EventStatus:
 		v.status = v.settle(ev.Status)
 		v.progress.Status = v.status
@@ -199,11 +203,20 @@ func (v sessionView) completion(width int, s *Styles) string {
 func (v sessionView) interrupted(width int, s *Styles) string {
 	lines := []string{s.Heading.Render("The guide could not go on."), ""}
 	if v.problem != "" {
-		lines = append(lines, s.Text.Render(v.problem), "")
+		lines = append(lines, s.Text.Render(v.problem))
+		if v.todo != "" {
+			lines = append(lines, s.Text.Render(v.todo))
+		}
+		lines = append(lines, "")
+	}
+	if v.switching {
+		lines = append(lines, v.sw.View(width, s))
+		return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
 	}
 	lines = append(lines,
 		s.Text.Render("Nothing is lost: the session stopped at the last sentence you heard."), "",
 		s.Accent.Render("r")+s.Muted.Render("  try the guide again"),
+		s.Accent.Render("m")+s.Muted.Render("  try another model"),
 		s.Accent.Render("b")+s.Muted.Render("  carry on with the built-in guide"),
 		s.Accent.Render("q")+s.Muted.Render("  quit; resume later from the list"))
 	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))

@@ -54,6 +54,11 @@ type (
 		gen int
 		err error
 	}
+	// stoppedMsg is why the guide stopped the run, in plain words.
+	stoppedMsg struct {
+		gen      int
+		what, do string
+	}
 )
 
 // tickEvery is how often the clock on screen is redrawn.
@@ -105,6 +110,15 @@ func (m Model) showNotices() tea.Cmd {
 func (m Model) checkSaved() tea.Cmd {
 	r, gen := m.run, m.gen
 	return func() tea.Msg { return unsavedMsg{gen: gen, err: r.Unsaved()} }
+}
+
+// stopped asks, off the UI goroutine, why the guide stopped the run.
+func (m Model) stopped() tea.Cmd {
+	r, gen := m.run, m.gen
+	return func() tea.Msg {
+		what, do := r.Stopped()
+		return stoppedMsg{gen: gen, what: what, do: do}
+	}
 }
 
 // act runs one of the engine's controls off the UI goroutine: each saves.
@@ -224,6 +238,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.onResumed(msg)
 	case closedMsg:
 		return m.onClosed(msg)
+	case stoppedMsg:
+		if msg.gen == m.gen && m.run != nil && m.sess.status == engine.Interrupted {
+			m.sess.problem, m.sess.todo = human.Line(msg.what), human.Line(msg.do)
+		}
+		return m, nil
 	case unsavedMsg:
 		if msg.gen == m.gen && m.run != nil {
 			m.sess.unsaved = ""
@@ -271,8 +290,14 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 			check = true
 			continue
 		case engine.EventError:
-			cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
+			if !GuideFailed(ev) { // said plainly on the interrupted screen, or by the notice of the guide that carries on
+				cmds = append(cmds, m.status.set(ev.Text, levelError, 12*time.Second))
+			}
 			check = true
+		case engine.EventStatus:
+			if ev.Status == engine.Interrupted {
+				cmds = append(cmds, m.stopped())
+			}
 		case engine.EventNotice:
 			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
 			check = true
@@ -427,6 +452,9 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	finished := m.sess.status.Finished()
+	if m.sess.switching {
+		return m.onSwitchKey(msg)
+	}
 	switch {
 	case key.Matches(msg, m.keys.Quit):
 		return m, m.closeRun(true)
@@ -437,6 +465,8 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case m.sess.status == engine.Interrupted && key.Matches(msg, m.keys.Retry):
 		m.sess.problem = ""
 		return m, tea.Batch(m.status.set("Trying the guide again…", levelInfo, 4*time.Second), m.act(m.run.Retry))
+	case m.sess.status == engine.Interrupted && key.Matches(msg, m.keys.Switch):
+		return m.openSwitch()
 	case m.sess.status == engine.Interrupted && key.Matches(msg, m.keys.Builtin):
 		m.sess.problem = ""
 		return m, tea.Batch(m.status.set("Carrying on with the built-in guide.", levelInfo, 4*time.Second), m.act(m.run.ContinueBuiltin))

@@ -342,7 +342,7 @@ func TestInterruptedSessionOffersRetryAndBuiltin(t *testing.T) {
 	r := startTestRunWith(st, downGuide{})
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
-	waitFor(t, tm, "503 server_error") // on the screen that says the guide could not go on
+	waitFor(t, tm, "a problem of its own") // in plain words (Run.Stopped), on the screen that says the guide could not go on
 	tm.Send(tea.KeyPressMsg{Code: 'r', Text: "r"})
 	failures := func() int {
 		n := 0

@@ -191,8 +191,14 @@ func TestGoldenViews(t *testing.T) {
 		views["cancel_dialog"] = cancel
 		views["breathing"] = breathingModel(engine.DefaultBreath.At(2*time.Second), 80, 24)
 		stopped := sessionModel(interrupted, 80, 24)
-		stopped.sess.problem = "The guide stopped: 503 server_error: The server had an error while processing your request. The session is interrupted; it can be resumed."
+		stopped.sess.problem = "The server closed the connection before it answered."
+		stopped.sess.todo = "Check the network, or that the server is running, then try again."
 		views["interrupted"] = stopped
+		switching := sessionModel(interrupted, 80, 24)
+		switching.sess.problem, switching.sess.todo = stopped.sess.problem, stopped.sess.todo
+		switching.sess.sw = newModelSwitch("gpt-4.1-mini", []string{"localhost:11434", "OpenAI"}, switching.styles)
+		switching.sess.switching = true
+		views["interrupted_switch"] = switching
 		lastWords := sessionState()
 		lastWords.Status = engine.Completed
 		lastWords.Sleep, lastWords.SleepTail = true, 45*time.Minute
