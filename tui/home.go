@@ -18,9 +18,7 @@ import (
 // sessionItem is one saved session in the home list.
 type sessionItem struct{ SessionInfo }
 
-func (i sessionItem) FilterValue() string {
-	return i.Intention + " " + i.ID + " " + statusLabel(i.SessionInfo) + " " + i.Phase.String()
-}
+func (i sessionItem) FilterValue() string { return filterText(i.SessionInfo) }
 
 // title is how a person recognises the session: its intention, or when
 // it began.
@@ -98,6 +96,7 @@ func newHomeView(styles *Styles, now func() time.Time) homeView {
 	l.SetShowHelp(false)
 	l.SetStatusBarItemName("session", "sessions")
 	l.DisableQuitKeybindings()
+	l.Filter = matchSessions
 	l.Styles = styles.List
 	l.FilterInput.SetStyles(styles.TextInput)
 	return homeView{list: l, styles: styles}
@@ -144,6 +143,16 @@ func (h *homeView) SetSessions(infos []SessionInfo, problems []Problem) tea.Cmd 
 func (h homeView) Selected() (SessionInfo, bool) {
 	it, ok := h.list.SelectedItem().(sessionItem)
 	return it.SessionInfo, ok
+}
+
+// find is the listed session with this id.
+func (h homeView) find(id string) (SessionInfo, bool) {
+	for _, it := range h.list.Items() {
+		if in, ok := it.(sessionItem); ok && in.ID == id {
+			return in.SessionInfo, true
+		}
+	}
+	return SessionInfo{}, false
 }
 
 // Filtering reports whether keys belong to the filter input.

@@ -95,6 +95,9 @@ type Model struct {
 
 	status statusLine
 	target string // the session a dialog is about
+	// cancelPaused says the cancel dialog paused the session as it
+	// opened: "no" resumes it.
+	cancelPaused bool
 	crisis string
 
 	recovery recovery

@@ -444,6 +444,13 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Cancel):
 		m.dialog = dialogCancel
 		m.target = m.run.ID()
+		// The session waits while the listener decides, and goes on
+		// after a "no" only if it was playing.
+		m.cancelPaused = m.sess.status == engine.Running
+		if m.cancelPaused {
+			m.sess.ask(engine.Paused)
+			return m, m.act(m.run.Pause)
+		}
 		return m, nil
 	case key.Matches(msg, m.keys.Louder):
 		return m, m.sound(func(r Run) string { return volumeWords(r.Louder()) })
@@ -498,7 +505,13 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			}
 		}
 	case key.Matches(msg, m.keys.No):
+		d := m.dialog
 		m.dialog = dialogNone
+		if d == dialogCancel && m.cancelPaused && m.run != nil && m.sess.status == engine.Paused {
+			m.cancelPaused = false
+			m.sess.ask(engine.Running)
+			return m, m.act(m.run.Resume)
+		}
 	}
 	return m, nil
 }
