@@ -95,13 +95,14 @@ type Model struct {
 
 	status statusLine
 	target string // the session a dialog is about
-	// cancelPaused says the cancel dialog paused the session as it
-	// opened: "no" resumes it.
-	cancelPaused bool
 	crisis string
 
 	recovery recovery
 	salvage  salvage
+
+	// cancelPaused says the cancel dialog paused the session as it
+	// opened: "no" resumes it.
+	cancelPaused bool
 }
 
 // recovery is what the home screen offers once lull starts: each session
