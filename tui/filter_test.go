@@ -33,15 +33,24 @@ func typeFilter(t *testing.T, m Model, text string) Model {
 	}
 	// The last key's commands: the filter (and the cursor's blink, a
 	// timer). Only the filter's answer is fed back.
+	return feedFirst(t, m, cmd, func(msg tea.Msg) bool {
+		_, ok := msg.(list.FilterMatchesMsg)
+		return ok
+	})
+}
+
+// feedFirst runs cmd, and the commands of its batches, each on its own,
+// and feeds the model the first message that is wanted; the others
+// (timers, waits) are dropped. A minute bounds a failure.
+func feedFirst(t *testing.T, m Model, cmd tea.Cmd, wanted func(tea.Msg) bool) Model {
+	t.Helper()
 	msgs := make(chan tea.Msg, 16)
-	var pending int
-	var start func(c tea.Cmd)
-	start = func(c tea.Cmd) {
-		if c == nil {
-			return
+	pending := 0
+	start := func(c tea.Cmd) {
+		if c != nil {
+			pending++
+			go func() { msgs <- c() }()
 		}
-		pending++
-		go func() { msgs <- c() }()
 	}
 	start(cmd)
 	deadline := time.After(60 * time.Second)
@@ -49,20 +58,21 @@ func typeFilter(t *testing.T, m Model, text string) Model {
 		select {
 		case msg := <-msgs:
 			pending--
-			switch msg := msg.(type) {
-			case tea.BatchMsg:
-				for _, c := range msg {
+			if batch, ok := msg.(tea.BatchMsg); ok {
+				for _, c := range batch {
 					start(c)
 				}
-			case list.FilterMatchesMsg:
+				continue
+			}
+			if wanted(msg) {
 				next, _ := m.Update(msg)
 				return next.(Model)
 			}
 		case <-deadline:
-			t.Fatalf("the list never filtered on %q", text)
+			t.Fatal("the awaited message never came")
 		}
 	}
-	t.Fatalf("typing %q did not filter the list", text)
+	t.Fatal("no command gave the awaited message")
 	return m
 }
 

@@ -43,6 +43,9 @@ type (
 		id   string
 		err  error
 		quit bool // then leave lull; otherwise go back to the list
+
+		// st is the session as it was let go of.
+		st engine.State
 	}
 	deletedMsg struct{ err error }
 	noticesMsg []string
@@ -127,7 +130,10 @@ func (m *Model) closeRun(quit bool) tea.Cmd {
 	if !m.sess.status.Finished() { // a finished session was saved as it finished
 		cmd = m.status.set("Saving…", levelInfo, 0)
 	}
-	return tea.Batch(cmd, func() tea.Msg { return closedMsg{id: r.ID(), err: r.Close(), quit: quit} })
+	return tea.Batch(cmd, func() tea.Msg {
+		err := r.Close()
+		return closedMsg{id: r.ID(), err: err, quit: quit, st: r.Snapshot()}
+	})
 }
 
 // awaitEnd waits for a sleep session's run to stop — its sound after the
@@ -306,6 +312,7 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 		m.unsaved = map[string]error{}
 	}
 	delete(m.unsaved, msg.id)
+	m.remember(msg)
 	if msg.err != nil {
 		// The error says what was not saved; its first line fits the
 		// status line, and all of it is said again as lull exits.
@@ -319,6 +326,9 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 		}
 	} else {
 		cmd = m.status.set("", levelInfo, 0)
+		if at := StoppedAt(msg.st); at != "" && !msg.quit {
+			cmd = m.status.set(at+". Enter on it resumes it.", levelInfo, 10*time.Second)
+		}
 	}
 	if msg.quit {
 		return m, tea.Quit
@@ -489,6 +499,9 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		switch d {
 		case dialogDelete:
 			b, id := m.backend, m.target
+			if m.left.ID == id {
+				m.left = engine.State{} // nothing to resume once it is gone
+			}
 			return m, func() tea.Msg { return deletedMsg{err: b.Delete(id)} }
 		case dialogCancel:
 			r := m.run
