@@ -28,7 +28,7 @@ func TestTmuxQuitSaysHowToResume(t *testing.T) {
 	if !strings.Contains(shown, "Resume with: lull resume "+id) || !strings.Contains(shown, want) {
 		t.Errorf("after q the terminal does not say %q:\n%s", want, shown)
 	}
-	if strings.Count(shown, "Resume with:") != 1 {
+	if strings.Count(shown, "Resume with:") > 1 {
 		t.Errorf("the hint is said more than once:\n%s", shown)
 	}
 }

@@ -96,7 +96,11 @@ func TestHomeFilterMatchesWordsAndKeepsTheOrder(t *testing.T) {
 		{"otter", nil},
 		{"calm", []string{"a calm sea", "calm", "Calm before the talk"}},
 		{"CALM", []string{"a calm sea", "calm", "Calm before the talk"}},
+		{"rest", []string{"rest after a long day"}},
 		{"rest aft", []string{"rest after a long day"}},
+		// In "rest after", "resolution" and "before": the interrupted one
+		// stays first, as in the list.
+		{"re", []string{"rest after a long day", "calm", "Calm before the talk"}},
 		{"calm talk", []string{"Calm before the talk"}},
 		{"paused", []string{"a calm sea"}},
 		{"breathing", []string{"rest after a long day"}},
