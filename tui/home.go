@@ -88,6 +88,10 @@ type homeView struct {
 	loaded   bool
 	width    int
 	height   int
+
+	// reselect is the session to highlight once the list is read again:
+	// the one just left, so that Enter resumes it.
+	reselect string
 }
 
 func newHomeView(styles *Styles, now func() time.Time) homeView {
@@ -136,7 +140,16 @@ func (h *homeView) SetSessions(infos []SessionInfo, problems []Problem) tea.Cmd 
 	h.problems = problems
 	h.loaded = true
 	h.SetSize(h.width, h.height)
-	return h.list.SetItems(items)
+	cmd := h.list.SetItems(items)
+	if h.reselect != "" && h.list.FilterState() == list.Unfiltered {
+		for i, info := range infos {
+			if info.ID == h.reselect {
+				h.list.Select(i)
+			}
+		}
+		h.reselect = ""
+	}
+	return cmd
 }
 
 // Selected is the highlighted session.

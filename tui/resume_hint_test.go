@@ -36,8 +36,17 @@ func TestQuitRemembersThePausedSessionForTheHint(t *testing.T) {
 	m.direct = false // opened from the list
 	m, cmd = press(m, "esc")
 	m = feedFirst(t, m, cmd, closed)
-	if m.screen != screenHome || !strings.HasPrefix(m.status.text, "Paused at ") || !strings.Contains(m.status.text, "Enter on it resumes it") {
+	if m.screen != screenHome || !strings.HasPrefix(m.status.text, "Paused at ") || !strings.Contains(m.status.text, "Enter resumes it") {
 		t.Errorf("back on the list (screen %d) the status line says %q", m.screen, m.status.text)
+	}
+	// The list, read again, has the session just left highlighted: Enter
+	// resumes it, as the status line says.
+	infos := sampleSessions()
+	infos = append(infos[:1], append([]SessionInfo{{ID: st2.ID, Status: engine.Paused, Length: st2.Length, LastActive: testNow}}, infos[1:]...)...)
+	next, _ := m.Update(sessionsMsg{infos: infos})
+	m = next.(Model)
+	if sel, _ := m.home.Selected(); sel.ID != st2.ID {
+		t.Errorf("back on the list %q is highlighted, want %q, the session just left", sel.ID, st2.ID)
 	}
 
 	if left, ok := m.Left(); !ok || left.ID != st2.ID {
@@ -46,7 +55,7 @@ func TestQuitRemembersThePausedSessionForTheHint(t *testing.T) {
 
 	// The same session closed again, ended (cancelled, or completed):
 	// nothing is left to resume.
-	next, _ := m.Update(closedMsg{id: st2.ID, st: engine.State{ID: st2.ID, Status: engine.Abandoned}})
+	next, _ = m.Update(closedMsg{id: st2.ID, st: engine.State{ID: st2.ID, Status: engine.Abandoned}})
 	if left, ok := next.(Model).Left(); ok {
 		t.Errorf("an abandoned session is still offered for resuming: %q", left.ID)
 	}

@@ -327,7 +327,8 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 	} else {
 		cmd = m.status.set("", levelInfo, 0)
 		if at := StoppedAt(msg.st); at != "" && !msg.quit {
-			cmd = m.status.set(at+". Enter on it resumes it.", levelInfo, 10*time.Second)
+			m.home.reselect = msg.id
+			cmd = m.status.set(at+". Enter resumes it.", levelInfo, 10*time.Second)
 		}
 	}
 	if msg.quit {
