@@ -109,9 +109,10 @@ func TestTmuxLeftRunningIsOfferedOnStart(t *testing.T) {
 	}
 	// Back to the list: the resumed one is paused, the others ended.
 	s.send("Escape")
-	// The list as read again: until then the screen shows the list as it
-	// was, with the resumed session still left running.
-	list := s.waitFor("paused", 10*time.Second)
+	// The list as read again (a row "paused · breathing · …"): before it,
+	// the session screen says paused as it saves, and then the list as it
+	// was shows, the resumed session still left running.
+	list := s.waitFor("paused · ", 10*time.Second)
 	for _, want := range []string{"abandoned", "completed"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("the list does not show a %s session:\n%s", want, list)
