@@ -110,8 +110,8 @@ func TestTmuxLeftRunningIsOfferedOnStart(t *testing.T) {
 	// Back to the list: the resumed one is paused, the others ended (the
 	// summarized one partial, where it stood).
 	s.send("Escape")
-	list := s.waitFor("paused", 10*time.Second)
-	for _, want := range []string{"paused", "partial"} {
+	list := s.waitFor("paused · ", 10*time.Second)
+	for _, want := range []string{"abandoned", "partial"} {
 		if !strings.Contains(list, want) {
 			t.Errorf("the list does not show a %s session:\n%s", want, list)
 		}

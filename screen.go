@@ -65,7 +65,26 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 	if err != nil {
 		return fmt.Errorf("the screen failed: %w (try lull new --no-tui)", errors.Join(err, closeErr))
 	}
+	if closeErr == nil {
+		c.resumeHint(m, open)
+	}
 	return closeErr
+}
+
+// resumeHint says, once the screen has let go of the terminal, how to
+// resume the session lull leaves paused: the one still open, or the one
+// the screen last let go of.
+func (c *cli) resumeHint(m tui.Model, open tui.Run) {
+	st, ok := m.Left()
+	if open != nil {
+		st, ok = open.Snapshot(), true
+	}
+	if !ok {
+		return
+	}
+	if note := stoppedNote(st); note != "" {
+		fmt.Fprintln(c.stderr, note)
+	}
 }
 
 // backend adapts the app to what the TUI asks.

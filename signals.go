@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -10,7 +9,7 @@ import (
 	"syscall"
 
 	"lull/engine"
-	"lull/human"
+	"lull/tui"
 )
 
 // What ends a session from outside lull — SIGINT (Ctrl-C, kill -INT),
@@ -88,17 +87,11 @@ func (e *ending) stop() {
 // stoppedNote says where a session that something ended stopped, and how
 // to go on; empty when it is not left to resume (it completed meanwhile).
 func stoppedNote(st engine.State) string {
-	var how string
-	switch st.Status {
-	case engine.Paused:
-		how = "Paused"
-	case engine.Interrupted:
-		how = "Interrupted"
-	default:
+	at := tui.StoppedAt(st)
+	if at == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s at %s, %s of %s. Resume with: lull resume %s",
-		how, st.Phase.Title(), human.Clock(st.Elapsed), human.Clock(st.Length), st.ID)
+	return at + ". Resume with: lull resume " + st.ID
 }
 
 // readerGone watches writes to w and ends the session (as SIGPIPE) once

@@ -8,15 +8,22 @@ import (
 	"time"
 )
 
-// Clock formats a duration as m:ss (h:mm:ss past an hour).
+// Clock formats a duration as m:ss (h:mm:ss past an hour), to the
+// nearest second: every clock lull shows a person (the session screen,
+// sessions show, the line after a pause) reads 599.6 s as 10:00, the same.
 func Clock(d time.Duration) string {
-	d = max(d, 0).Truncate(time.Second)
+	d = Shown(d)
 	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 	if h > 0 {
 		return fmt.Sprintf("%d:%02d:%02d", h, m, s)
 	}
 	return fmt.Sprintf("%d:%02d", m, s)
 }
+
+// Shown is a duration as a clock shows it: whole seconds, rounded to the
+// nearest, never below zero. Arithmetic on what is shown (the time
+// remaining) starts from it, so the two clocks on a screen add up.
+func Shown(d time.Duration) time.Duration { return max(d, 0).Round(time.Second) }
 
 // Ago says how long ago t was, the way a person would.
 func Ago(t, now time.Time) string {

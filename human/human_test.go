@@ -8,7 +8,7 @@ import (
 func TestClock(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		0: "0:00", 59 * time.Second: "0:59", 10*time.Minute + 5*time.Second: "10:05",
-		61*time.Minute + 1500*time.Millisecond: "1:01:01", -time.Second: "0:00",
+		61*time.Minute + 1400*time.Millisecond: "1:01:01", -time.Second: "0:00",
 	} {
 		if got := Clock(d); got != want {
 			t.Errorf("Clock(%v) = %q, want %q", d, got, want)
@@ -41,6 +41,21 @@ func TestTokens(t *testing.T) {
 	} {
 		if got := Tokens(tc.in, tc.out, tc.cost); got != tc.want {
 			t.Errorf("Tokens(%d, %d, %v) = %q, want %q", tc.in, tc.out, tc.cost, got, tc.want)
+		}
+	}
+}
+
+// One rule for every clock a person reads: the nearest second. A session
+// 0.4 s short of ten minutes has lasted 10:00, on the session screen and
+// in sessions show alike; remaining time is counted from what is shown.
+func TestClockRoundsToTheNearestSecond(t *testing.T) {
+	ms := time.Millisecond
+	for d, want := range map[time.Duration]string{
+		599600 * ms: "10:00", 599400 * ms: "9:59", 59500 * ms: "1:00", 400 * ms: "0:00",
+		3599600 * ms: "1:00:00", -600 * ms: "0:00",
+	} {
+		if got := Clock(d); got != want {
+			t.Errorf("Clock(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

@@ -193,3 +193,25 @@ func TestWaitingForTheGuideIsShown(t *testing.T) {
 		}
 	}
 }
+
+// The session screen reads its clocks by the one rule (human.Clock, to
+// the nearest second), as sessions show does: 599.6 s is 10:00 elapsed,
+// and what remains is counted from what is shown, so the two add up.
+func TestSessionClockRoundsAsShowDoes(t *testing.T) {
+	for _, c := range []struct {
+		elapsed        time.Duration
+		shown, remains string
+	}{
+		{599600 * time.Millisecond, "10:00", "10:00"},
+		{599400 * time.Millisecond, "9:59", "10:01"},
+		{600 * time.Millisecond, "0:01", "19:59"},
+	} {
+		st := sessionState()
+		st.Length = 20 * time.Minute
+		st.Elapsed = c.elapsed
+		v := ansi.Strip(sessionModel(st, 80, 24).View().Content)
+		if !strings.Contains(v, c.shown+" elapsed") || !strings.Contains(v, "remaining "+c.remains) {
+			t.Errorf("%v of 20:00: want %s elapsed, remaining %s; the screen shows:\n%s", c.elapsed, c.shown, c.remains, v)
+		}
+	}
+}

@@ -1,9 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/lipgloss/v2"
+
+	"lull/engine"
+	"lull/human"
 )
 
 // dialogView asks the open question in a box over the screen.
@@ -34,22 +39,66 @@ func (m Model) dialogView(width, height int) string {
 		box := m.salvageDialog(width)
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}
-	var title, body string
+	var title, subject, body string
+	room := max(width-8, 10) // inside the box's border and padding
 	switch m.dialog {
 	case dialogDelete:
 		title = "Delete this session?"
 		body = "Its saved words and progress will be removed for good."
+		if in, ok := m.home.find(m.target); ok {
+			// Name it: a list row is easy to mistake for its neighbour.
+			name, about := deleteWords(in)
+			subject = truncate(name, room)
+			body = truncate(about, room) + "\n\n" + body
+		}
 	case dialogCancel:
 		title = "Cancel this session?"
 		body = "It will be marked abandoned and cannot be resumed.\nIts words so far stay saved."
 		if m.sess.unsaved != "" {
 			body = "It will be marked abandoned and cannot be resumed.\nIts last saves did not reach the disk: lull will say what is kept."
 		}
+		if m.cancelPaused {
+			body = "Paused while you decide; n carries on.\n\n" + body
+		}
 	}
-	box := s.Dialog.Render(s.Heading.Render(title) + "\n\n" + s.Text.Render(body) + "\n\n" +
+	head := s.Heading.Render(title)
+	if subject != "" {
+		head += "\n" + s.Text.Render(subject)
+	}
+	box := s.Dialog.Render(head + "\n\n" + s.Text.Render(body) + "\n\n" +
 		s.Accent.Render("y") + s.Muted.Render(" yes   ") + s.Accent.Render("n") + s.Muted.Render(" no"))
 	if lipgloss.Width(box) > width {
-		box = s.Heading.Render(title) + "\n" + s.Muted.Render("y yes · n no")
+		box = s.Heading.Render(title) + "\n"
+		if subject != "" {
+			box += s.Text.Render(truncate(subject, max(width, 2))) + "\n"
+		}
+		box += s.Muted.Render("y yes · n no")
 	}
 	return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+}
+
+// deleteWords name the session a delete is about, the way the list shows
+// it: "calm before a talk" (or "No intention"), and "paused at sensory,
+// 3:42 of 10:00 · began Mon 23 Nov, 12:00".
+func deleteWords(in SessionInfo) (name, about string) {
+	name = "No intention"
+	if in.Intention != "" {
+		name = "“" + in.Intention + "”"
+	}
+	about = statusLabel(in)
+	switch in.Status {
+	case engine.Completed:
+		about += ", " + human.Clock(spokenSoFar(in))
+	default:
+		about += fmt.Sprintf(" at %s, %s of %s", in.Phase, human.Clock(spokenSoFar(in)), human.Clock(in.Length))
+	}
+	if !in.Created.IsZero() {
+		about += " · began " + in.Created.Local().Format("Mon 2 Jan, 15:04")
+	}
+	return name, about
+}
+
+// spokenSoFar is how far into its length a listed session came.
+func spokenSoFar(in SessionInfo) time.Duration {
+	return time.Duration(in.Progress * float64(in.Length))
 }

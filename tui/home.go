@@ -18,9 +18,7 @@ import (
 // sessionItem is one saved session in the home list.
 type sessionItem struct{ SessionInfo }
 
-func (i sessionItem) FilterValue() string {
-	return i.Intention + " " + i.ID + " " + statusLabel(i.SessionInfo) + " " + i.Phase.String()
-}
+func (i sessionItem) FilterValue() string { return filterText(i.SessionInfo) }
 
 // title is how a person recognises the session: its intention, or when
 // it began.
@@ -92,6 +90,10 @@ type homeView struct {
 	loaded   bool
 	width    int
 	height   int
+
+	// reselect is the session to highlight once the list is read again:
+	// the one just left, so that Enter resumes it.
+	reselect string
 }
 
 func newHomeView(styles *Styles, now func() time.Time) homeView {
@@ -100,6 +102,7 @@ func newHomeView(styles *Styles, now func() time.Time) homeView {
 	l.SetShowHelp(false)
 	l.SetStatusBarItemName("session", "sessions")
 	l.DisableQuitKeybindings()
+	l.Filter = matchSessions
 	l.Styles = styles.List
 	l.FilterInput.SetStyles(styles.TextInput)
 	return homeView{list: l, styles: styles}
@@ -139,13 +142,32 @@ func (h *homeView) SetSessions(infos []SessionInfo, problems []Problem) tea.Cmd 
 	h.problems = problems
 	h.loaded = true
 	h.SetSize(h.width, h.height)
-	return h.list.SetItems(items)
+	cmd := h.list.SetItems(items)
+	if h.reselect != "" && h.list.FilterState() == list.Unfiltered {
+		for i, info := range infos {
+			if info.ID == h.reselect {
+				h.list.Select(i)
+			}
+		}
+		h.reselect = ""
+	}
+	return cmd
 }
 
 // Selected is the highlighted session.
 func (h homeView) Selected() (SessionInfo, bool) {
 	it, ok := h.list.SelectedItem().(sessionItem)
 	return it.SessionInfo, ok
+}
+
+// find is the listed session with this id.
+func (h homeView) find(id string) (SessionInfo, bool) {
+	for _, it := range h.list.Items() {
+		if in, ok := it.(sessionItem); ok && in.ID == id {
+			return in.SessionInfo, true
+		}
+	}
+	return SessionInfo{}, false
 }
 
 // Filtering reports whether keys belong to the filter input.

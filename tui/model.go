@@ -99,6 +99,13 @@ type Model struct {
 
 	recovery recovery
 	salvage  salvage
+
+	// cancelPaused says the cancel dialog paused the session as it
+	// opened: "no" resumes it.
+	cancelPaused bool
+	// left is the session this screen last let go of, while it was
+	// paused or interrupted: lull says how to resume it once it exits.
+	left engine.State
 }
 
 // recovery is what the home screen offers once lull starts: each session
@@ -222,17 +229,13 @@ func (m Model) View() tea.View {
 	case screenForm:
 		body = m.form.View(w, s)
 	case screenSession:
-		body = m.sess.View(w, max(h-1, 1), s)
+		body = m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
 	}
 	if m.dialog != dialogNone {
 		body = m.dialogView(w, h)
 	}
 	footer := m.footer(w)
-	margin := 0
-	if m.roomy() {
-		margin = 2 // the app's padding above and the line under the body
-	}
-	bodyHeight := max(m.height-margin-lipgloss.Height(footer), 0)
+	bodyHeight := m.bodyHeight(footer)
 	body = lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(body)
 	gap := bodyHeight - lipgloss.Height(body)
 	content := body

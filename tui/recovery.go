@@ -158,8 +158,7 @@ func sessionsWord(n int) string {
 // where says how far a session came and when: "sensory, 3:42 of 10:00,
 // last active 2 hours ago".
 func where(in SessionInfo, now time.Time) string {
-	elapsed := time.Duration(in.Progress * float64(in.Length)).Round(time.Second)
-	return fmt.Sprintf("%s, %s of %s, last active %s", in.Phase, human.Clock(elapsed), human.Clock(in.Length), human.Ago(in.LastActive, now))
+	return fmt.Sprintf("%s, %s of %s, last active %s", in.Phase, human.Clock(spokenSoFar(in)), human.Clock(in.Length), human.Ago(in.LastActive, now))
 }
 
 // recoveryDialog is the box for a left-running session or for the stale

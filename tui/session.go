@@ -144,7 +144,7 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	if v.progress.PhaseTarget > 0 {
 		bar.fill = float64(v.progress.PhaseElapsed) / float64(v.progress.PhaseTarget)
 	}
-	remaining := max(v.progress.Length-v.progress.Elapsed, 0)
+	remaining := max(v.progress.Length-human.Shown(v.progress.Elapsed), 0)
 	if v.status == engine.Completed {
 		remaining = 0
 	}

@@ -53,6 +53,9 @@ type Styles struct {
 
 type palette struct {
 	text, muted, subtle, accent, good, warn, bad color.Color
+	// key help: the keys and what they do, readable (WCAG AA, 4.5:1)
+	// on the usual terminal backgrounds, light or dark
+	helpKey, helpDesc color.Color
 }
 
 // NewStyles builds the styles for a dark or light background. With
@@ -67,6 +70,9 @@ func NewStyles(isDark, noColor bool) Styles {
 		good:   ld(lipgloss.Color("#2F7D5B"), lipgloss.Color("#7FCFAA")),
 		warn:   ld(lipgloss.Color("#94650A"), lipgloss.Color("#E3BE73")),
 		bad:    ld(lipgloss.Color("#B3261E"), lipgloss.Color("#EF8A8A")),
+
+		helpKey:  ld(lipgloss.Color("#4A3AA8"), lipgloss.Color("#B6ABFF")),
+		helpDesc: ld(lipgloss.Color("#55536A"), lipgloss.Color("#ABA8C0")),
 	}
 	fg := func(c color.Color) lipgloss.Style {
 		if noColor {
@@ -115,7 +121,7 @@ func NewStyles(isDark, noColor bool) Styles {
 		ItemSelected: fg(p.accent).Bold(true).PaddingLeft(1).Border(lipgloss.NormalBorder(), false, false, false, true).BorderForeground(p.accent),
 		ItemDetail:   fg(p.muted).PaddingLeft(2),
 
-		Help:      help.DefaultStyles(isDark),
+		Help:      keyHelp(p, fg),
 		List:      list.DefaultStyles(isDark),
 		TextInput: textinput.DefaultStyles(isDark),
 	}
@@ -134,6 +140,17 @@ func NewStyles(isDark, noColor bool) Styles {
 	s.List.StatusBar = s.Muted.Padding(0, 0, 1, 0)
 	s.List.NoItems = s.Muted
 	return s
+}
+
+// keyHelp styles the key help: bubbles' own greys are faint (2:1 on
+// white), and the help is how a new listener learns the keys.
+func keyHelp(p palette, fg func(color.Color) lipgloss.Style) help.Styles {
+	key, desc := fg(p.helpKey).Bold(true), fg(p.helpDesc)
+	return help.Styles{
+		ShortKey: key, ShortDesc: desc, ShortSeparator: desc,
+		FullKey: key, FullDesc: desc, FullSeparator: desc,
+		Ellipsis: desc,
+	}
 }
 
 func plainHelp() help.Styles {

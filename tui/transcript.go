@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"lull/engine"
 	"lull/human"
@@ -69,29 +70,28 @@ func (t *transcript) lastPhase() engine.Phase {
 	return t.lines[len(t.lines)-1].phase
 }
 
-// View renders the newest lines that fit in height rows.
+// View renders the newest lines that fit in height rows, each whole: a
+// sentence that no longer fits above the others is left out rather than
+// shown as a fragment. Only the newest sentence, when it alone is taller
+// than the room, shows its end under a "…" that says it goes on above.
 func (t transcript) View(width, height int, s *Styles) string {
 	if height <= 0 || width <= 0 {
 		return ""
 	}
-	wrap := lipgloss.NewStyle().Width(width)
-	var rows []string
-	for i := len(t.lines) - 1; i >= 0 && len(rows) < height; i-- {
-		l := t.lines[i]
-		var block string
-		switch {
-		case l.heading:
-			block = s.Chapter.Render(truncate("— "+l.text+" —", width))
-		case i == t.current:
-			block = s.Current.Render(wrap.Render(l.text))
-		default:
-			block = s.Previous.Render(wrap.Render(l.text))
+	var rows []string // newest first
+	for i := len(t.lines) - 1; i >= 0; i-- {
+		block := t.block(i, width, s)
+		room := height - len(rows)
+		if len(block) > room {
+			if len(rows) == 0 {
+				rows = cutAbove(block, height, width, s)
+			}
+			break
 		}
-		parts := strings.Split(block, "\n")
-		for j := len(parts) - 1; j >= 0 && len(rows) < height; j-- {
-			rows = append(rows, parts[j])
+		for j := len(block) - 1; j >= 0; j-- {
+			rows = append(rows, block[j])
 		}
-		if l.heading && i > 0 && len(rows) < height {
+		if t.lines[i].heading && i > 0 && len(rows) < height {
 			rows = append(rows, "")
 		}
 	}
@@ -99,4 +99,35 @@ func (t transcript) View(width, height int, s *Styles) string {
 		rows[i], rows[j] = rows[j], rows[i]
 	}
 	return strings.Join(rows, "\n")
+}
+
+// block is line i as rows width cells wide.
+func (t transcript) block(i, width int, s *Styles) []string {
+	l := t.lines[i]
+	wrap := lipgloss.NewStyle().Width(width)
+	var out string
+	switch {
+	case l.heading:
+		out = s.Chapter.Render(truncate("— "+l.text+" —", width))
+	case i == t.current:
+		out = s.Current.Render(wrap.Render(l.text))
+	default:
+		out = s.Previous.Render(wrap.Render(l.text))
+	}
+	return strings.Split(out, "\n")
+}
+
+// cutAbove is the last rows of a block taller than height, newest first,
+// under a marker that says the sentence began above.
+func cutAbove(block []string, height, width int, s *Styles) []string {
+	marker := s.Muted.Render("…")
+	if height == 1 {
+		last := block[len(block)-1]
+		return []string{marker + ansi.Truncate(last, max(width-1, 0), "")}
+	}
+	var rows []string
+	for j := len(block) - 1; j >= len(block)-(height-1); j-- {
+		rows = append(rows, block[j])
+	}
+	return append(rows, marker)
 }

@@ -43,9 +43,9 @@ type (
 		id   string
 		err  error
 		quit bool // then leave lull; otherwise go back to the list
-		// left is how the run left the session, for the list's row until
-		// the list is read again; nil when unknown.
-		left *engine.State
+
+		// st is the session as it was let go of.
+		st engine.State
 	}
 	deletedMsg struct{ err error }
 	noticesMsg []string
@@ -146,8 +146,7 @@ func (m *Model) closeRun(quit bool) tea.Cmd {
 	}
 	return tea.Batch(cmd, func() tea.Msg {
 		err := r.Close()
-		left := r.Snapshot()
-		return closedMsg{id: r.ID(), err: err, quit: quit, left: &left}
+		return closedMsg{id: r.ID(), err: err, quit: quit, st: r.Snapshot()}
 	})
 }
 
@@ -338,6 +337,7 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 		m.unsaved = map[string]error{}
 	}
 	delete(m.unsaved, msg.id)
+	m.remember(msg)
 	if msg.err != nil {
 		// The error says what was not saved; its first line fits the
 		// status line, and all of it is said again as lull exits.
@@ -351,16 +351,20 @@ func (m Model) onClosed(msg closedMsg) (tea.Model, tea.Cmd) {
 		}
 	} else {
 		cmd = m.status.set("", levelInfo, 0)
+		if at := StoppedAt(msg.st); at != "" && !msg.quit {
+			m.home.reselect = msg.id
+			cmd = m.status.set(at+". Enter resumes it.", levelInfo, 10*time.Second)
+		}
 	}
 	if msg.quit {
 		return m, tea.Quit
 	}
 	m.direct = false
-	if msg.left != nil {
+	if msg.st.ID != "" {
 		// The list on screen was read before the run: until it is read
 		// again, its row says how the run left the session, not "left
 		// running" for one this lull has just paused.
-		m.home.settle(*msg.left)
+		m.home.settle(msg.st)
 	}
 	m.setState(screenHome)
 	return m, tea.Batch(cmd, m.loadSessions())
@@ -487,6 +491,13 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Cancel):
 		m.dialog = dialogCancel
 		m.target = m.run.ID()
+		// The session waits while the listener decides, and goes on
+		// after a "no" only if it was playing.
+		m.cancelPaused = m.sess.status == engine.Running
+		if m.cancelPaused {
+			m.sess.ask(engine.Paused)
+			return m, m.act(m.run.Pause)
+		}
 		return m, nil
 	case key.Matches(msg, m.keys.Louder):
 		return m, m.sound(func(r Run) string { return volumeWords(r.Louder()) })
@@ -525,6 +536,9 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		switch d {
 		case dialogDelete:
 			b, id := m.backend, m.target
+			if m.left.ID == id {
+				m.left = engine.State{} // nothing to resume once it is gone
+			}
 			return m, func() tea.Msg { return deletedMsg{err: b.Delete(id)} }
 		case dialogCancel:
 			r := m.run
@@ -537,12 +551,17 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				if cerr := r.Close(); err == nil {
 					err = cerr
 				}
-				left := r.Snapshot()
-				return closedMsg{id: r.ID(), err: err, left: &left}
+				return closedMsg{id: r.ID(), err: err, st: r.Snapshot()}
 			}
 		}
 	case key.Matches(msg, m.keys.No):
+		d := m.dialog
 		m.dialog = dialogNone
+		if d == dialogCancel && m.cancelPaused && m.run != nil && m.sess.status == engine.Paused {
+			m.cancelPaused = false
+			m.sess.ask(engine.Running)
+			return m, m.act(m.run.Resume)
+		}
 	}
 	return m, nil
 }
