@@ -108,6 +108,9 @@ func (a *App) Start(o engine.Options) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Model != "" && choice.Guide == "openai" {
+		choice.LLM.Model = o.Model // the form's model field
+	}
 	sess, st, err := a.create(o)
 	if err != nil {
 		return nil, err
@@ -217,6 +220,7 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 		sess.Close()
 		return nil, err
 	}
+	playerNotices = append(playerNotices, restoreSound(player, st)...)
 	return a.run(sess, st, player, choice, append(notices, playerNotices...))
 }
 
