@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,7 @@ import (
 type cli struct {
 	stdout, stderr io.Writer
 	guide          app.GuideFlags // --guide, --model, --private, --keep-responses
+	in             *bufio.Reader  // the terminal's answers (mood, note), read once asked
 }
 
 func newRoot(c *cli) *cobra.Command {
@@ -62,6 +64,7 @@ type newFlags struct {
 	soundscape string
 	noTUI      bool
 	sleep      sleepFlags
+	moodBefore int
 }
 
 func (c *cli) newCmd() *cobra.Command {
@@ -92,7 +95,15 @@ func (c *cli) newCmd() *cobra.Command {
 					return r, nil
 				}
 				if f.noTUI {
-					return c.headless(start, sleep.notes()...)
+					if c.askingMood() && !cmd.Flags().Changed("mood-before") {
+						opts.MoodBefore = c.askMood(moodBeforeQuestion)
+					}
+					var run *app.Run
+					err := c.headless(func() (*app.Run, error) { r, err := start(); run = r; return r, err }, sleep.notes()...)
+					if err == nil && run != nil {
+						err = c.askAfter(env.app, run.Snapshot())
+					}
+					return err
 				}
 				r, err := start()
 				if err != nil {
@@ -109,6 +120,7 @@ func (c *cli) newCmd() *cobra.Command {
 	fl.StringVar(&f.voice, "voice", "", "voice: auto, espeak-ng or none (text only)")
 	fl.StringVar(&f.soundscape, "soundscape", "", "soundscape: brown or none")
 	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	fl.IntVar(&f.moodBefore, "mood-before", 0, "how you feel now, 1 (low) to 5 (very good); kept with the session")
 	f.sleep.add(fl)
 	c.addGuideFlags(fl)
 	return cmd
@@ -135,6 +147,12 @@ func (f newFlags) options(fl *pflag.FlagSet) (engine.Options, sleepChoice, error
 	o.Seed = f.seed
 	o.Voice = f.voice
 	o.Soundscape = f.soundscape
+	if fl.Changed("mood-before") {
+		if err := checkMoodFlag("--mood-before", f.moodBefore); err != nil {
+			return o, sleepChoice{}, err
+		}
+		o.MoodBefore = f.moodBefore
+	}
 	sleep, err := f.sleep.settle(fl, &o)
 	return o, sleep, err
 }
