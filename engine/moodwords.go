@@ -14,17 +14,17 @@ func MoodWord(m int) string {
 	return moodWords[m]
 }
 
-// MoodChange says mood before → after as far as each was given, as
-// "2 (uneasy) → 4 (good)"; "" when neither was.
+// MoodChange says the moods given: "2 (uneasy) → 4 (good)", or "before
+// 2 (uneasy)" or "after 4 (good)" when only one was; "" when neither.
 func MoodChange(before, after int) string {
-	say := func(m int) string {
-		if MoodWord(m) == "" {
-			return "—"
-		}
-		return fmt.Sprintf("%d (%s)", m, MoodWord(m))
+	say := func(m int) string { return fmt.Sprintf("%d (%s)", m, MoodWord(m)) }
+	switch b, a := MoodWord(before) != "", MoodWord(after) != ""; {
+	case b && a:
+		return say(before) + " → " + say(after)
+	case b:
+		return "before " + say(before)
+	case a:
+		return "after " + say(after)
 	}
-	if MoodWord(before) == "" && MoodWord(after) == "" {
-		return ""
-	}
-	return say(before) + " → " + say(after)
+	return ""
 }

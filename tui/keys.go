@@ -35,6 +35,10 @@ type KeyMap struct {
 	Retry      key.Binding // interrupted: try the guide again
 	Builtin    key.Binding // interrupted: carry on with the built-in guide
 
+	// A waking session's end screen; the question after a sleep session.
+	MoodAfter key.Binding // 1–5: how the listener feels
+	NoteField key.Binding // to the note and back
+
 	// Dialogs
 	Yes key.Binding
 	No  key.Binding
@@ -80,6 +84,9 @@ func DefaultKeyMap() KeyMap {
 		Soundscape: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next soundscape")),
 		Retry:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
 		Builtin:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
+
+		MoodAfter: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "how you feel")),
+		NoteField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "note")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
