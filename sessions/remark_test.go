@@ -124,3 +124,39 @@ func TestRemarkRefusesAnOpenSession(t *testing.T) {
 		t.Errorf("not refused as open in a lull: %v", err)
 	}
 }
+
+// The mood before is known when the transcript begins: its opening record
+// keeps it, so a session rebuilt from the transcript keeps it too.
+func TestMoodBeforeIsRebuiltFromTheTranscript(t *testing.T) {
+	s, home := openStore(t)
+	created := newState(t, id)
+	created.MoodBefore = 3
+	full := fullState(t, id)
+	full.MoodBefore = 3
+	spoke(t, s, created, full)
+	dir := filepath.Join(home, "sessions", id)
+	if tr := read(t, filepath.Join(dir, transcriptName)); !strings.Contains(string(tr), ` mood_before=3 `) {
+		t.Errorf("the opening record does not keep the mood before:\n%s", tr[:200])
+	}
+	for _, f := range []string{primaryName, backupName} {
+		b := read(t, filepath.Join(dir, f))
+		write(t, home, id, f, b[:len(b)/2])
+	}
+	got, report, err := s.Load(id)
+	if err != nil || !report.Rebuilt {
+		t.Fatalf("load: %v %+v", err, report)
+	}
+	if got.MoodBefore != 3 {
+		t.Errorf("rebuilt with mood before %d", got.MoodBefore)
+	}
+	if waking := opening(newState(t, id)); strings.Contains(waking, "mood_before") {
+		t.Errorf("an opening with no mood mentions it: %s", waking)
+	}
+	line := func(fields string) []byte {
+		return []byte(strings.TrimSuffix(mark("# lull", 0, "session id="+id+` created=2026-11-23T10:15:00Z length=10 seed=7 voice="none" soundscape="none" intention=""`+fields), "\n"))
+	}
+	for fields, says := range map[string]string{" mood_before=0": "lull writes it only when given", " mood_before=6": "a mood is 1 to 5", " mood_before=x": "mood_before"} {
+		_, err := parseRecord(line(fields))
+		mustContain(t, err, says)
+	}
+}
