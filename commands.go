@@ -98,12 +98,7 @@ func (c *cli) newCmd() *cobra.Command {
 					if c.askingMood() && !cmd.Flags().Changed("mood-before") {
 						opts.MoodBefore = c.askMood(moodBeforeQuestion)
 					}
-					var run *app.Run
-					err := c.headless(func() (*app.Run, error) { r, err := start(); run = r; return r, err }, sleep.notes()...)
-					if err == nil && run != nil {
-						err = c.askAfter(env.app, run.Snapshot())
-					}
-					return err
+					return c.headlessAsking(env.app, start, sleep.notes()...)
 				}
 				r, err := start()
 				if err != nil {
@@ -212,7 +207,7 @@ func (c *cli) resumeCmd() *cobra.Command {
 					id = latest
 				}
 				if noTUI {
-					return c.headless(func() (*app.Run, error) { return env.app.Resume(id) })
+					return c.headlessAsking(env.app, func() (*app.Run, error) { return env.app.Resume(id) })
 				}
 				r, err := env.app.Resume(id)
 				if err != nil {

@@ -69,6 +69,21 @@ func (c *cli) askNote() string {
 	}
 }
 
+// headlessAsking runs a session headless, then, on a terminal, asks how
+// the listener feels now and for a note (see askAfter).
+func (c *cli) headlessAsking(a *app.App, start func() (*app.Run, error), notes ...string) error {
+	var run *app.Run
+	err := c.headless(func() (*app.Run, error) {
+		r, err := start()
+		run = r
+		return r, err
+	}, notes...)
+	if err != nil || run == nil {
+		return err
+	}
+	return c.askAfter(a, run.Snapshot())
+}
+
 // askAfter asks, once a waking session has completed, how the listener
 // feels now and for a note, and saves what they give.
 func (c *cli) askAfter(a *app.App, final engine.State) error {
