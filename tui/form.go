@@ -320,6 +320,10 @@ func (f formView) View(width int, s *Styles) string {
 			// Too narrow for every choice: the one chosen, and that ←/→
 			// move among the others.
 			line = s.Muted.Render("‹ ") + s.ChoiceOn.Render(opts[on]) + s.Muted.Render(fmt.Sprintf(" › %d of %d", on+1, len(opts)))
+			if field == fieldMood { // the digits say where it is
+				line = s.Muted.Render("‹ ") + s.ChoiceOn.Render(opts[on]) + s.Muted.Render(" ›")
+				suffix = strings.TrimPrefix(suffix, "how you feel: ")
+			}
 		}
 		if suffix != "" {
 			line += " " + s.Muted.Render(suffix)
