@@ -32,7 +32,7 @@ type Info struct {
 	MoodBefore, MoodAfter int
 	Note                  string
 	MoodAsked             bool   // asked after a sleep session how they slept
-	Guide                 string // who wrote it, as the session was begun
+	Guide                 string // who wrote its last run
 	Voice, Soundscape     string // the soundscape as the listener left it
 	Practice              string // "" a guided session, engine.PracticeBreathe
 	ReplayOf              string
