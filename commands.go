@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,7 @@ import (
 type cli struct {
 	stdout, stderr io.Writer
 	guide          app.GuideFlags // --guide, --model, --private, --keep-responses
+	in             *bufio.Reader  // the terminal's answers (mood, note), read once asked
 }
 
 func newRoot(c *cli) *cobra.Command {
@@ -62,6 +64,7 @@ type newFlags struct {
 	soundscape string
 	noTUI      bool
 	sleep      sleepFlags
+	moodBefore int
 }
 
 func (c *cli) newCmd() *cobra.Command {
@@ -92,7 +95,10 @@ func (c *cli) newCmd() *cobra.Command {
 					return r, nil
 				}
 				if f.noTUI {
-					return c.headless(start, sleep.notes()...)
+					if c.askingMood() && !cmd.Flags().Changed("mood-before") {
+						opts.MoodBefore = c.askMood(moodBeforeQuestion)
+					}
+					return c.headlessAsking(env.app, start, sleep.notes()...)
 				}
 				r, err := start()
 				if err != nil {
@@ -109,6 +115,7 @@ func (c *cli) newCmd() *cobra.Command {
 	fl.StringVar(&f.voice, "voice", "", voiceUsage())
 	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
 	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	fl.IntVar(&f.moodBefore, "mood-before", 0, "how you feel now, 1 (low) to 5 (very good); kept with the session")
 	f.sleep.add(fl)
 	c.addGuideFlags(fl)
 	return cmd
@@ -135,6 +142,12 @@ func (f newFlags) options(fl *pflag.FlagSet) (engine.Options, sleepChoice, error
 	o.Seed = f.seed
 	o.Voice = f.voice
 	o.Soundscape = f.soundscape
+	if fl.Changed("mood-before") {
+		if err := checkMoodFlag("--mood-before", f.moodBefore); err != nil {
+			return o, sleepChoice{}, err
+		}
+		o.MoodBefore = f.moodBefore
+	}
 	sleep, err := f.sleep.settle(fl, &o)
 	return o, sleep, err
 }
@@ -194,7 +207,7 @@ func (c *cli) resumeCmd() *cobra.Command {
 					id = latest
 				}
 				if noTUI {
-					return c.headless(func() (*app.Run, error) { return env.app.Resume(id) })
+					return c.headlessAsking(env.app, func() (*app.Run, error) { return env.app.Resume(id) })
 				}
 				r, err := env.app.Resume(id)
 				if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -97,6 +98,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 		infos[i] = tui.SessionInfo{
 			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress, Partial: s.Partial,
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
+			Sleep: s.Sleep, MoodAfter: s.MoodAfter, MoodAsked: s.MoodAsked,
 		}
 	}
 	var out []tui.Problem
@@ -221,11 +223,44 @@ func (b backend) Choices() tui.Choices {
 	if model == "" {
 		model = llm.DefaultModel
 	}
-	return tui.Choices{
+	c := tui.Choices{
 		Lengths: app.Lengths, Length: cfg.Length,
 		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
 		Guides: guides, Guide: g.Guide, Model: model, Providers: b.app.ProviderNames(),
 		SleepTail: cfg.Sleep.Tail(), ProposesSleep: guide.ProposesSleep,
 	}
+	lastChoices(&c, b.app)
+	return c
+}
+
+// lastChoices makes the latest session's length, voice, soundscape and
+// guide the form's defaults, where the form still offers them; with no
+// session yet, the config's stay.
+func lastChoices(c *tui.Choices, a *app.App) {
+	last, ok := a.Latest()
+	if !ok {
+		return
+	}
+	if m := int(last.Length.Minutes()); engine.CheckLength(last.Length) == nil {
+		c.Length = m // among the presets or not: the form shows it
+	}
+	if slices.Contains(c.Voices, last.Voice) {
+		c.Voice = last.Voice
+	}
+	if slices.Contains(c.Soundscapes, last.Soundscape) {
+		c.Soundscape = last.Soundscape
+	}
+	if slices.Contains(c.Guides, last.Guide) {
+		c.Guide = last.Guide
+	}
+}
+
+func (b backend) Remark(id string, r tui.Remark) error {
+	sr := sessions.Remark{MoodAfter: r.MoodAfter, Asked: r.Asked}
+	if r.Note != "" {
+		sr.Note = &r.Note
+	}
+	_, err := b.app.Remark(id, sr)
+	return err
 }

@@ -53,7 +53,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 		},
 	}
 	del.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
-	cmd.AddCommand(list, show, del)
+	cmd.AddCommand(list, show, del, c.noteCmd())
 	cmd.AddCommand(c.endSessionCmds()...)
 	cmd.AddCommand(c.pruneCmd())
 	return cmd
@@ -164,6 +164,7 @@ func (c *cli) showSession(env *environment, id string) error {
 	if n := st.Dropped(); n > 0 {
 		row("withheld", fmt.Sprintf("%d sentences dropped by the safety check", n))
 	}
+	showRemarks(row, st)
 	if s := st.Summary; s != nil {
 		sum := fmt.Sprintf("%s · %d sentences", human.Clock(s.Duration), s.Sentences)
 		if s.Partial {

@@ -114,6 +114,9 @@ func (a *App) Start(o engine.Options) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.Model != "" && choice.Guide == "openai" {
+		choice.LLM.Model = o.Model // the form's model field
+	}
 	sess, st, err := a.create(o)
 	if err != nil {
 		return nil, err
@@ -223,6 +226,7 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 		sess.Close()
 		return nil, err
 	}
+	playerNotices = append(playerNotices, restoreSound(player, st)...)
 	r, err := a.run(sess, st, player, choice, append(notices, playerNotices...))
 	if err == nil {
 		r.watch(a.awake) // a render plays to a file: only a launched run keeps the machine awake

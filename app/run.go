@@ -100,15 +100,22 @@ func (r *Run) again(g engine.Guide) error {
 }
 
 // Louder raises the volume a step and returns the level, 0–MaxVolume.
-func (r *Run) Louder() int { return r.player.SetVolume(r.player.Volume() + 1) }
+func (r *Run) Louder() int { return r.keepVolume(r.player.SetVolume(r.player.Volume() + 1)) }
 
 // Softer lowers the volume a step and returns the level.
-func (r *Run) Softer() int { return r.player.SetVolume(r.player.Volume() - 1) }
+func (r *Run) Softer() int { return r.keepVolume(r.player.SetVolume(r.player.Volume() - 1)) }
+
+// keepVolume saves the level with the session, so it resumes at it.
+func (r *Run) keepVolume(level int) int {
+	r.SetVolume(level)
+	return level
+}
 
 // ToggleVoice mutes or unmutes the voice and says whether it is heard.
 func (r *Run) ToggleVoice() bool {
 	on := !r.player.VoiceOn()
 	r.player.SetVoiceOn(on)
+	r.SetVoiceOff(!on) // kept with the session: it resumes as it was
 	return on
 }
 

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/gopxl/beep/v2"
+
+	"lull/engine"
 )
 
 // Levels, as linear gains.
@@ -20,11 +22,11 @@ const (
 // off: about 50 ms from full to silent at 44.1 kHz.
 const voiceGlide = voiceGain / 2205
 
-// Volume is set in steps of 3 dB: level 10 is lull's own level, 0 silent,
-// 12 the loudest (+6 dB).
+// Volume is set in steps of engine.VolumeStepDB: the scale is the
+// engine's (level 10 lull's own, 0 silent, 12 the loudest).
 const (
-	DefaultVolume = 10
-	MaxVolume     = 12
+	DefaultVolume = engine.DefaultVolume
+	MaxVolume     = engine.MaxVolume
 	volumeGlide   = 0.1 // seconds for the master gain to move one step
 )
 
@@ -187,7 +189,7 @@ func volumeGain(level int) float64 {
 	if level <= 0 {
 		return 0
 	}
-	return math.Pow(10, 3*float64(level-DefaultVolume)/20)
+	return math.Pow(10, engine.VolumeStepDB*float64(level-DefaultVolume)/20)
 }
 
 // fadeOut fades every soundscape away over d.

@@ -103,6 +103,14 @@ type State struct {
 	MoodBefore int
 	MoodAfter  int
 	Note       string
+	// MoodAsked says the listener was asked, after a sleep session, how
+	// they slept: a skip is not asked again.
+	MoodAsked bool
+	// The sound as the listener left it, so a resumed session plays as it
+	// was: Volume in steps from lull's own level (see VolumeLevel), and
+	// whether they turned the voice off.
+	Volume   int
+	VoiceOff bool
 	// Practice is what kind of session it is: a guided session (""), or
 	// paced breathing alone (PracticeBreathe, lull breathe).
 	Practice string
@@ -145,6 +153,9 @@ type Options struct {
 	Sleep      bool          // a sleep session: see State.Sleep
 	SleepTail  time.Duration // the soundscape after the last word of a sleep session
 	MoodBefore int           // 1–5, 0 when not given
+	// Model is the LLM's model for the first run when the guide is an
+	// LLM; "" is the configured one.
+	Model string
 }
 
 // Length limits, in whole minutes.
@@ -274,7 +285,7 @@ func (s *State) Validate() error {
 	if err := CheckSleepTail(s.SleepTail); err != nil {
 		return err
 	}
-	if err := errors.Join(CheckMood(s.MoodBefore), CheckMood(s.MoodAfter), CheckNote(s.Note)); err != nil {
+	if err := errors.Join(CheckMood(s.MoodBefore), CheckMood(s.MoodAfter), CheckNote(s.Note), CheckVolume(s.Volume)); err != nil {
 		return err
 	}
 	if s.Practice != "" && s.Practice != PracticeBreathe {

@@ -30,6 +30,9 @@ func toDocument(st engine.State) document {
 		MoodBefore:    st.MoodBefore,
 		MoodAfter:     st.MoodAfter,
 		Note:          st.Note,
+		MoodAsked:     st.MoodAsked,
+		Volume:        st.Volume,
+		VoiceOff:      st.VoiceOff,
 		Practice:      st.Practice,
 		ReplayOf:      st.ReplayOf,
 		Partial:       st.Summary != nil && st.Summary.Partial,
@@ -179,6 +182,9 @@ func (h header) into(st *engine.State) error {
 	st.MoodBefore = h.MoodBefore
 	st.MoodAfter = h.MoodAfter
 	st.Note = h.Note
+	st.MoodAsked = h.MoodAsked
+	st.Volume = h.Volume
+	st.VoiceOff = h.VoiceOff
 	st.Practice = h.Practice
 	st.ReplayOf = h.ReplayOf
 	st.Phase = phase

@@ -32,6 +32,9 @@ type Info struct {
 	// What the listener said of it (engine.State's fields of those names).
 	MoodBefore, MoodAfter int
 	Note                  string
+	MoodAsked             bool   // asked after a sleep session how they slept
+	Guide                 string // who wrote its last run
+	Voice, Soundscape     string // the soundscape as the listener left it
 	Practice              string // "" a guided session, engine.PracticeBreathe
 	ReplayOf              string
 	Created               time.Time
@@ -259,6 +262,10 @@ func describe(st engine.State) Info {
 		MoodBefore: st.MoodBefore,
 		MoodAfter:  st.MoodAfter,
 		Note:       st.Note,
+		MoodAsked:  st.MoodAsked,
+		Guide:      st.Guide,
+		Voice:      st.Voice,
+		Soundscape: st.Soundscape,
 		Practice:   st.Practice,
 		ReplayOf:   st.ReplayOf,
 		Created:    st.CreatedAt,

@@ -90,6 +90,9 @@ func opening(st engine.State) string {
 	if st.Sleep {
 		fields += " sleep=true sleep_tail_seconds=" + strconv.FormatFloat(seconds(st.SleepTail), 'f', -1, 64)
 	}
+	if st.MoodBefore != 0 {
+		fields += " mood_before=" + strconv.Itoa(st.MoodBefore) // given on the form, before the transcript began
+	}
 	if st.Intention == "" {
 		return mark(title, 0, fields)
 	}
@@ -120,6 +123,7 @@ type openingRec struct {
 	Voice, Soundscape, Intention string
 	Sleep                        bool
 	SleepTail                    time.Duration
+	MoodBefore                   int
 }
 
 // parseRecord checks one line (without its newline) that carries a
@@ -241,6 +245,12 @@ func parseOpening(fields string) (openingRec, error) {
 				if o.SleepTail, err = duration(key, s); err == nil {
 					err = engine.CheckSleepTail(o.SleepTail)
 				}
+			}
+		case "mood_before":
+			if o.MoodBefore, err = strconv.Atoi(value); err == nil && o.MoodBefore == 0 {
+				err = errors.New("lull writes it only when given")
+			} else if err == nil {
+				err = engine.CheckMood(o.MoodBefore)
 			}
 		default:
 			return o, fmt.Errorf("its field %q is not one lull writes", clip([]byte(key), 20))

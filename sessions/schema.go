@@ -42,6 +42,13 @@ type header struct {
 	Phase    string      `yaml:"phase"`
 	Elapsed  float64     `yaml:"elapsed_seconds"`
 	Position positionDoc `yaml:"position,flow"`
+
+	// Asked after a sleep session how they slept, answered or not.
+	MoodAsked bool `yaml:"mood_asked,omitempty"`
+	// The sound as the listener left it: volume in steps from lull's own
+	// level (absent at 0), the voice turned off.
+	Volume   int  `yaml:"volume,omitempty"`
+	VoiceOff bool `yaml:"voice_off,omitempty"`
 }
 
 // phasesKey starts the line where the header ends.

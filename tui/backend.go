@@ -33,6 +33,8 @@ type Backend interface {
 	Resume(id string) (Run, error)
 	// Choices are what the new-session form offers.
 	Choices() Choices
+	// Remark keeps with a finished session what the listener said of it.
+	Remark(id string, r Remark) error
 }
 
 // Problem is a session that could not be read.
@@ -67,6 +69,11 @@ type SessionInfo struct {
 	// sessions whose status says running are asked.
 	Open   bool
 	Holder int
+	// A sleep session, and what the listener said after it: lull asks
+	// once how they slept (MoodAsked).
+	Sleep     bool
+	MoodAfter int
+	MoodAsked bool
 }
 
 // LeftRunning reports a session whose status says running while no lull

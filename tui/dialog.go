@@ -35,6 +35,10 @@ func (m Model) dialogView(width, height int) string {
 		}
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}
+	if m.dialog == dialogSleepMood {
+		box := m.sleepMoodDialog(width)
+		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+	}
 	if m.dialog == dialogSalvage {
 		box := m.salvageDialog(width)
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)

@@ -272,7 +272,8 @@ type fakeBackend struct {
 	ended    []string // "summarized id", "discarded id", "cleaned id"
 	runs     []*testRun
 	fail     error
-	servers  []string // Choices.Providers
+	servers  []string          // Choices.Providers
+	remarks  map[string]Remark // what Remark kept, by session
 }
 
 // end marks a listed session ended as it would be saved.
@@ -411,4 +412,26 @@ func sampleSessions() []SessionInfo {
 		{ID: "2026-11-22-2210-p0qa", Intention: "", Status: engine.Interrupted, Phase: engine.Breathing, Progress: 0.18, Length: 20 * time.Minute, Created: time.Date(2026, 11, 22, 22, 10, 0, 0, time.Local), LastActive: testNow.Add(-16 * time.Hour)},
 		{ID: "2026-11-20-0700-zz12", Intention: "sleep", Status: engine.Completed, Phase: engine.Resolution, Progress: 1, Length: 15 * time.Minute, LastActive: testNow.Add(-3 * 24 * time.Hour)},
 	}
+}
+
+// Remark keeps what was said in remarks and on the listed session.
+func (b *fakeBackend) Remark(id string, r Remark) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.fail != nil {
+		return b.fail
+	}
+	if b.remarks == nil {
+		b.remarks = map[string]Remark{}
+	}
+	b.remarks[id] = r
+	for i, in := range b.infos {
+		if in.ID == id {
+			if r.MoodAfter != 0 {
+				b.infos[i].MoodAfter = r.MoodAfter
+			}
+			b.infos[i].MoodAsked = b.infos[i].MoodAsked || r.Asked
+		}
+	}
+	return nil
 }

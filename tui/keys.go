@@ -37,6 +37,10 @@ type KeyMap struct {
 	Switch     key.Binding // interrupted: try another model (or provider)
 	Provider   key.Binding // in the model switch: the next provider
 
+	// A waking session's end screen; the question after a sleep session.
+	MoodAfter key.Binding // 1–5: how the listener feels
+	NoteField key.Binding // to the note and back
+
 	// Dialogs
 	Yes key.Binding
 	No  key.Binding
@@ -84,6 +88,9 @@ func DefaultKeyMap() KeyMap {
 		Builtin:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
 		Switch:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "another model")),
 		Provider:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next server")),
+
+		MoodAfter: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "how you feel")),
+		NoteField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "note")),
 
 		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
 		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),

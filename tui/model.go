@@ -40,6 +40,10 @@ const (
 	dialogLeftRunning
 	dialogStale   // sessions that waited over a week: clean up or keep
 	dialogSalvage // a session that can be neither read nor rebuilt: where to begin again
+
+	// How did you sleep: asked once, the next time lull opens, after a
+	// sleep session.
+	dialogSleepMood
 )
 
 // Options configure the model.
@@ -105,7 +109,9 @@ type Model struct {
 	cancelPaused bool
 	// left is the session this screen last let go of, while it was
 	// paused or interrupted: lull says how to resume it once it exits.
-	left engine.State
+	left       engine.State
+	sleepAsked bool        // the last sleep session has been looked at (asked about once per lull)
+	sleepAsk   SessionInfo // the sleep session the question is about
 }
 
 // recovery is what the home screen offers once lull starts: each session
@@ -196,6 +202,7 @@ func (m *Model) attach(r Run) {
 func (m *Model) resize() {
 	w, h := m.contentSize()
 	m.home.SetSize(w, h)
+	m.form.SetSize(w, h)
 	m.help.SetWidth(w)
 }
 
@@ -283,6 +290,8 @@ func (m Model) helpKeys() help.KeyMap {
 		return m.keys.staleHelp()
 	case dialogSalvage:
 		return m.keys.salvageHelp(len(m.salvage.what.From) > 0)
+	case dialogSleepMood:
+		return m.keys.sleepMoodHelp()
 	}
 	switch m.screen {
 	case screenForm:
@@ -290,6 +299,9 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenSession:
 		if m.sess.switching {
 			return m.keys.switchHelp(len(m.sess.sw.providers) > 1)
+		}
+		if m.sess.asksAfter() {
+			return m.keys.endHelp(m.sess.end.typing)
 		}
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	default:

@@ -33,6 +33,9 @@ type sessionView struct {
 	tail     time.Duration
 	drifting bool
 	drift    time.Duration
+	// end asks, once a waking session is complete, how the listener
+	// feels now and for a note.
+	end endView
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -45,6 +48,7 @@ func newSessionView(st engine.State) sessionView {
 		summary:   st.Summary,
 		sleep:     st.Sleep,
 		tail:      st.SleepTail,
+		end:       newEndView(st.MoodBefore),
 	}
 	v.words.rebuild(st.History)
 	return v
@@ -87,9 +91,9 @@ func (v *sessionView) apply(ev engine.Event) {
 
 // resync rebuilds the view from a snapshot after falling behind.
 func (v *sessionView) resync(st engine.State) {
-	shown, asked := v.progress, v.asked
+	shown, asked, end := v.progress, v.asked, v.end
 	*v = newSessionView(st)
-	v.asked = asked
+	v.asked, v.end = asked, end
 	v.status = v.settle(v.status)
 	v.progress = steady(shown, v.progress, v.status)
 }
@@ -188,6 +192,13 @@ func (v sessionView) completion(width int, s *Styles) string {
 		if t := v.summary.Tokens; t != (engine.Tokens{}) {
 			lines = append(lines, s.Muted.Render(human.Tokens(t.In, t.Out, v.summary.Cost)+"."))
 		}
+	}
+	if mood := moodLine(v.end.before, v.end.mood); mood != "" {
+		lines = append(lines, s.Text.Render(mood))
+	}
+	if v.asksAfter() {
+		lines = append(lines, "")
+		lines = append(lines, v.end.View(width, s)...)
 	}
 	if v.unsaved != "" {
 		// "… was not saved: why." first, then what is on disk and what to do.

@@ -176,12 +176,7 @@ func TestLeavingShowsTheSessionAsTheRunLeftIt(t *testing.T) {
 		t.Fatalf("the list before the run does not say left running:\n%s", v)
 	}
 	r := startHeldRun(st) // never completes: closing it pauses it
-	for deadline := time.Now().Add(30 * time.Second); r.Snapshot().Status != engine.Running; {
-		if time.Now().After(deadline) {
-			t.Fatal("the run never spoke")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	untilRunning(t, r)
 	m.attach(r)
 	m.setState(screenSession)
 	var closed *closedMsg

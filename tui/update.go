@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -185,6 +184,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg.infos, msg.problems = printableSessions(msg.infos, msg.problems)
 		cmd := m.home.SetSessions(msg.infos, msg.problems)
 		m.offerRecovery(msg.infos)
+		m.askSleep(msg.infos)
 		return m, cmd
 	case recoveredMsg:
 		return m.onRecovered(msg)
@@ -250,6 +250,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		return m, nil
+	case remarkedMsg:
+		return m.onRemarked(msg)
 	case deletedMsg:
 		var cmd tea.Cmd
 		if msg.err != nil {
@@ -269,6 +271,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case screenForm:
 		_, cmd := m.form.Update(msg, m.keys)
 		return m, cmd
+	case screenSession:
+		if m.sess.asksAfter() && m.sess.end.typing { // the note's cursor, a paste
+			var cmd tea.Cmd
+			m.sess.end.note, cmd = m.sess.end.note.Update(msg)
+			return m, cmd
+		}
 	}
 	return m, nil
 }
@@ -455,6 +463,9 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.run == nil || m.closing {
 		return m, nil
 	}
+	if m.sess.asksAfter() {
+		return m.onEndKey(msg)
+	}
 	finished := m.sess.status.Finished()
 	if m.sess.switching {
 		return m.onSwitchKey(msg)
@@ -463,7 +474,7 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Quit):
 		return m, m.closeRun(true)
 	case finished && (key.Matches(msg, m.keys.Open) || key.Matches(msg, m.keys.Leave)):
-		return m, m.closeRun(m.direct)
+		return m, m.closeRun(false) // to the sessions, as the key help says, after lull new too
 	case finished:
 		return m, nil
 	case m.sess.status == engine.Interrupted && key.Matches(msg, m.keys.Retry):
@@ -526,6 +537,9 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.dialog == dialogSalvage {
 		return m.onSalvageKey(msg)
 	}
+	if m.dialog == dialogSleepMood {
+		return m.onSleepMoodKey(msg)
+	}
 	if m.dialog == dialogLeftRunning || m.dialog == dialogStale {
 		return m.onRecoveryKey(msg)
 	}
@@ -579,12 +593,7 @@ func (m Model) sound(change func(Run) string) tea.Cmd {
 }
 
 // volumeWords says a volume level as the listener hears it.
-func volumeWords(level int) string {
-	if level == 0 {
-		return "Volume 0: silent."
-	}
-	return fmt.Sprintf("Volume %d%%.", level*10)
-}
+func volumeWords(level int) string { return engine.VolumeWords(level) }
 
 // friendly is an error as the listener should read it.
 func friendly(err error) string {
