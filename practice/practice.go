@@ -23,6 +23,7 @@ const Days = 30
 // Report is a listener's practice as of a moment.
 type Report struct {
 	Today Date  // the local day the report was made on
+	Since Date  // the Monday this week began on
 	Week  Tally // since Monday (local), today included
 	Total Tally
 	// Streak is how many days in a row, up to today, hold practice; a day
@@ -88,7 +89,7 @@ func Of(list []sessions.Info, now time.Time) Report {
 	today := DateOf(now)
 	weekStart := today.Add(-weekday(now))
 	first := today.Add(-(Days - 1))
-	r := Report{Today: today, ShowStreak: true, Last: make([]Day, Days)}
+	r := Report{Today: today, Since: weekStart, ShowStreak: true, Last: make([]Day, Days)}
 	for i := range r.Last {
 		r.Last[i].Date = first.Add(i)
 	}

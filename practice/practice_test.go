@@ -200,6 +200,9 @@ func TestFigures(t *testing.T) {
 			if last.Date != c.lastDay.Date || last.Tally != c.lastDay.Tally || !near(last.Before, c.lastDay.Before) || !near(last.After, c.lastDay.After) {
 				t.Errorf("today %+v (%s), want %+v (%s)", last, last.Date, c.lastDay, c.lastDay.Date)
 			}
+			if r.Since.Time().Weekday() != time.Monday || r.Since > r.Today || r.Today-r.Since > 6 {
+				t.Errorf("the week began on %s (%s), today is %s", r.Since, r.Since.Time().Weekday(), r.Today)
+			}
 			if r.Today != DateOf(c.now) {
 				t.Errorf("today is %s, want %s", r.Today, DateOf(c.now))
 			}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"lull/engine"
+	"lull/practice"
 )
 
 // Backend is everything the TUI asks of the rest of lull. Every call may
@@ -33,6 +34,8 @@ type Backend interface {
 	Resume(id string) (Run, error)
 	// Choices are what the new-session form offers.
 	Choices() Choices
+	// Practice is the listener's practice over time, as of now.
+	Practice() practice.Report
 }
 
 // Problem is a session that could not be read.

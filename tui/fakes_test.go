@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lull/engine"
+	"lull/practice"
 )
 
 // quickSpeaker plays each utterance in a millisecond of real time, so a
@@ -271,6 +272,7 @@ type fakeBackend struct {
 	ended    []string // "summarized id", "discarded id", "cleaned id"
 	runs     []*testRun
 	fail     error
+	practice practice.Report // what Practice returns
 }
 
 // end marks a listed session ended as it would be saved.

@@ -90,6 +90,9 @@ type homeView struct {
 	loaded   bool
 	width    int
 	height   int
+	// practice is a line on the listener's practice (PracticeLine); empty
+	// on a first run.
+	practice string
 }
 
 func newHomeView(styles *Styles, now func() time.Time) homeView {
@@ -116,6 +119,9 @@ func (h *homeView) SetSize(width, height int) {
 	if len(h.problems) > 0 {
 		extra = min(len(h.problems), 3) + 1
 	}
+	if h.practice != "" {
+		extra++
+	}
 	h.list.SetSize(width, max(height-extra, 3))
 }
 
@@ -138,6 +144,12 @@ func (h *homeView) SetSessions(infos []SessionInfo, problems []Problem) tea.Cmd 
 	h.loaded = true
 	h.SetSize(h.width, h.height)
 	return h.list.SetItems(items)
+}
+
+// SetPractice sets the line on the listener's practice.
+func (h *homeView) SetPractice(line string) {
+	h.practice = line
+	h.SetSize(h.width, h.height)
 }
 
 // Selected is the highlighted session.
@@ -169,6 +181,9 @@ func (h homeView) View() string {
 		b.WriteString(s.Muted.Render("No sessions yet. Press n to begin your first:\nput on headphones, close your eyes, and let the voice lead."))
 	} else {
 		b.WriteString(h.list.View())
+	}
+	if h.practice != "" {
+		b.WriteString("\n" + s.Muted.Render(truncate(h.practice, max(h.width, 10))))
 	}
 	if len(h.problems) > 0 {
 		b.WriteString("\n")

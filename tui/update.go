@@ -165,7 +165,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg.infos, msg.problems = printableSessions(msg.infos, msg.problems)
 		cmd := m.home.SetSessions(msg.infos, msg.problems)
 		m.offerRecovery(msg.infos)
-		return m, cmd
+		return m, tea.Batch(cmd, m.loadPractice())
+	case practiceMsg:
+		m.stats.SetReport(msg.report)
+		m.home.SetPractice(PracticeLine(msg.report))
+		return m, nil
 	case recoveredMsg:
 		return m.onRecovered(msg)
 	case salvagedMsg:
@@ -345,6 +349,8 @@ func (m Model) onKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.onFormKey(msg)
 	case screenSession:
 		return m.onSessionKey(msg)
+	case screenStats:
+		return m.onStatsKey(msg)
 	default:
 		return m.onHomeKey(msg)
 	}
@@ -362,6 +368,9 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, m.keys.Look):
 		return m, m.lookAtUnreadable()
+	case key.Matches(msg, m.keys.Stats):
+		m.setState(screenStats)
+		return m, m.loadPractice()
 	case key.Matches(msg, m.keys.New):
 		m.openForm()
 		return m, m.form.setFocus(fieldLength)
