@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"lull/practice"
 )
@@ -176,8 +177,14 @@ func count(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
+// wrap breaks text into lines of at most width columns, at spaces where
+// it can; no line is padded.
 func wrap(text string, width int) string {
-	return lipgloss.NewStyle().Width(width).Render(text)
+	lines := strings.Split(ansi.Wrap(text, width, ""), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 func breathed(days []practice.Day) bool {
