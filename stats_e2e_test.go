@@ -293,3 +293,41 @@ func TestStatsOnAFirstRun(t *testing.T) {
 		t.Errorf("lull stats --json on a first run (%v):\n%s", err, js)
 	}
 }
+
+// On a terminal lull stats is in colour, unless NO_COLOR says not; the
+// TUI's t shows the same figures.
+func TestStatsOnATerminal(t *testing.T) {
+	loc, err := time.LoadLocation(statsZone)
+	if err != nil {
+		t.Skipf("no time zone data: %v", err)
+	}
+	home := t.TempDir()
+	savePractice(t, home, time.Now().In(loc), someMonths)
+	env := []string{"LULL_HOME=" + home, "TZ=" + statsZone}
+
+	colour := newScreen(t, env, "stats")
+	colour.waitFor("__EXIT=0", time.Minute)
+	if shown := colour.tmux("capture-pane", "-p", "-e", "-t", "lull"); !colorSGR.MatchString(shown) {
+		t.Errorf("lull stats on a terminal has no colour:\n%q", shown)
+	}
+
+	plain := newScreen(t, append(env, "NO_COLOR=1"), "stats")
+	plain.waitFor("__EXIT=0", time.Minute)
+	if shown := plain.tmux("capture-pane", "-p", "-e", "-t", "lull"); colorSGR.MatchString(shown) || !strings.Contains(shown, "In all      6 sessions") {
+		t.Errorf("lull stats with NO_COLOR:\n%q", shown)
+	}
+
+	tui := newScreen(t, env)
+	tui.waitFor("3-day streak · mood +2.0 on average", time.Minute)
+	tui.send("t")
+	shown := tui.waitFor("Your practice", time.Minute)
+	for _, want := range []string{"In all      6 sessions · 1 h 17 min", "Streak      3 days in a row", "esc your sessions"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the stats screen does not say %q:\n%s", want, shown)
+		}
+	}
+	tui.send("Escape")
+	tui.waitFor("3-day streak", time.Minute)
+	tui.send("q")
+	tui.waitFor("__EXIT=0", time.Minute)
+}
