@@ -331,3 +331,25 @@ func TestStatsOnATerminal(t *testing.T) {
 	tui.send("q")
 	tui.waitFor("__EXIT=0", time.Minute)
 }
+
+// A session that cannot be read is not counted, and lull says so.
+func TestStatsSaysWhatItCouldNotCount(t *testing.T) {
+	loc, err := time.LoadLocation(statsZone)
+	if err != nil {
+		t.Skipf("no time zone data: %v", err)
+	}
+	home := t.TempDir()
+	savePractice(t, home, time.Now().In(loc), someMonths[:1])
+	broken := filepath.Join(home, "sessions", "2026-11-01-0900-bad1")
+	if err := os.MkdirAll(broken, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(broken, "session.yaml"), []byte("not: a session\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, err := lullZoned(t, home, nil, "stats")
+	if err != nil || !strings.Contains(out, "In all      1 session · 10 min") ||
+		!strings.Contains(errOut, "lull: note: 1 session could not be read and is not counted; see: lull sessions list") {
+		t.Errorf("lull stats with an unreadable session (%v):\n%s\nstderr:\n%s", err, out, errOut)
+	}
+}
