@@ -27,7 +27,19 @@ type Config struct {
 	Guide      string          `yaml:"guide"` // auto, builtin or openai
 	LLM        GuideConfig     `yaml:"llm"`
 	KeepAwake  *bool           `yaml:"keep_awake"` // ask the OS not to sleep while a session plays; nil: yes
+	Stats      StatsConfig     `yaml:"stats"`
 }
+
+// StatsConfig is what lull stats and the home screen show of the
+// listener's practice.
+type StatsConfig struct {
+	// Streak shows the streak of days practised (it is shown unless
+	// turned off: some people find streaks stressful).
+	Streak *bool `yaml:"streak"`
+}
+
+// StreakOn reports whether the streak is shown.
+func (s StatsConfig) StreakOn() bool { return s.Streak == nil || *s.Streak }
 
 // PiperConfig points at a piper binary and a voice model.
 type PiperConfig struct {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"lull/engine"
+	"lull/practice"
 )
 
 // Backend is everything the TUI asks of the rest of lull. Every call may
@@ -35,6 +36,8 @@ type Backend interface {
 	Choices() Choices
 	// Remark keeps with a finished session what the listener said of it.
 	Remark(id string, r Remark) error
+	// Practice is the listener's practice over time, as of now.
+	Practice() practice.Report
 }
 
 // Problem is a session that could not be read.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"lull/engine"
+	"lull/practice"
 )
 
 // quickSpeaker plays each utterance in a millisecond of real time, so a
@@ -274,6 +275,7 @@ type fakeBackend struct {
 	fail     error
 	servers  []string          // Choices.Providers
 	remarks  map[string]Remark // what Remark kept, by session
+	practice practice.Report   // what Practice returns
 }
 
 // end marks a listed session ended as it would be saved.

@@ -94,6 +94,9 @@ type homeView struct {
 	// reselect is the session to highlight once the list is read again:
 	// the one just left, so that Enter resumes it.
 	reselect string
+	// practice is a line on the listener's practice (PracticeLine); empty
+	// on a first run.
+	practice string
 }
 
 func newHomeView(styles *Styles, now func() time.Time) homeView {
@@ -120,6 +123,9 @@ func (h *homeView) SetSize(width, height int) {
 	extra := 0
 	if len(h.problems) > 0 {
 		extra = min(len(h.problems), 3) + 1
+	}
+	if h.practice != "" {
+		extra++
 	}
 	h.list.SetSize(width, max(height-extra, 3))
 }
@@ -152,6 +158,12 @@ func (h *homeView) SetSessions(infos []SessionInfo, problems []Problem) tea.Cmd 
 		h.reselect = ""
 	}
 	return cmd
+}
+
+// SetPractice sets the line on the listener's practice.
+func (h *homeView) SetPractice(line string) {
+	h.practice = line
+	h.SetSize(h.width, h.height)
 }
 
 // Selected is the highlighted session.
@@ -193,6 +205,9 @@ func (h homeView) View() string {
 		b.WriteString(s.Muted.Render("No sessions yet. Press n to begin your first:\nput on headphones, close your eyes, and let the voice lead."))
 	} else {
 		b.WriteString(h.list.View())
+	}
+	if h.practice != "" {
+		b.WriteString("\n" + s.Muted.Render(truncate(h.practice, max(h.width, 10))))
 	}
 	if len(h.problems) > 0 {
 		b.WriteString("\n")

@@ -14,6 +14,7 @@ type KeyMap struct {
 	Delete key.Binding
 	Filter key.Binding
 	Look   key.Binding // at a session that could not be read
+	Stats  key.Binding // your practice over time
 	Up     key.Binding
 	Down   key.Binding
 
@@ -67,6 +68,7 @@ func DefaultKeyMap() KeyMap {
 		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
 		Look:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unreadable session")),
 		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Stats:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "your practice")),
 		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 
@@ -127,8 +129,13 @@ func (k KeyMap) homeHelp(empty bool) screenKeys {
 	}
 	return screenKeys{
 		short: []key.Binding{k.Open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
-		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Help, k.Quit}},
+		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Stats, k.Help, k.Quit}},
 	}
+}
+
+func (k KeyMap) statsHelp() screenKeys {
+	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc", "your sessions"))
+	return screenKeys{short: []key.Binding{back, k.Quit}, full: [][]key.Binding{{back, k.Quit}}}
 }
 
 func (k KeyMap) formHelp() screenKeys {

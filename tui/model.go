@@ -25,6 +25,7 @@ const (
 	screenHome screen = iota
 	screenForm
 	screenSession
+	screenStats // the listener's practice over time
 )
 
 // dialog is a question asked over the current screen.
@@ -87,6 +88,8 @@ type Model struct {
 	home homeView
 	form formView
 	sess sessionView
+
+	stats statsView // the listener's practice over time
 
 	run       Run
 	notes     []string // to say about the run opened straight on, with its notices
@@ -203,6 +206,7 @@ func (m *Model) resize() {
 	w, h := m.contentSize()
 	m.home.SetSize(w, h)
 	m.form.SetSize(w, h)
+	m.stats.SetSize(w, h)
 	m.help.SetWidth(w)
 }
 
@@ -237,6 +241,8 @@ func (m Model) View() tea.View {
 		body = m.form.View(w, s)
 	case screenSession:
 		body = m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
+	case screenStats:
+		body = m.stats.View(w, s)
 	}
 	if m.dialog != dialogNone {
 		body = m.dialogView(w, h)
@@ -304,6 +310,8 @@ func (m Model) helpKeys() help.KeyMap {
 			return m.keys.endHelp(m.sess.end.typing)
 		}
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
+	case screenStats:
+		return m.keys.statsHelp()
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}

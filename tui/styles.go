@@ -42,6 +42,12 @@ type Styles struct {
 	Warn   lipgloss.Style
 	Error  lipgloss.Style
 
+	// The practice charts: a bar of minutes (and a mood after), the
+	// breathing part of a bar, a mood before.
+	ChartBar    lipgloss.Style
+	ChartBreath lipgloss.Style
+	ChartBefore lipgloss.Style
+
 	Item         lipgloss.Style
 	ItemSelected lipgloss.Style
 	ItemDetail   lipgloss.Style
@@ -116,6 +122,10 @@ func NewStyles(isDark, noColor bool) Styles {
 		Info:  fg(p.muted),
 		Warn:  fg(p.warn),
 		Error: fg(p.bad).Bold(true),
+
+		ChartBar:    fg(p.accent),
+		ChartBreath: fg(p.good),
+		ChartBefore: fg(p.muted),
 
 		Item:         fg(p.text).PaddingLeft(2),
 		ItemSelected: fg(p.accent).Bold(true).PaddingLeft(1).Border(lipgloss.NormalBorder(), false, false, false, true).BorderForeground(p.accent),

@@ -185,7 +185,11 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := m.home.SetSessions(msg.infos, msg.problems)
 		m.offerRecovery(msg.infos)
 		m.askSleep(msg.infos)
-		return m, cmd
+		return m, tea.Batch(cmd, m.loadPractice())
+	case practiceMsg:
+		m.stats.SetReport(msg.report)
+		m.home.SetPractice(PracticeLine(msg.report))
+		return m, nil
 	case recoveredMsg:
 		return m.onRecovered(msg)
 	case salvagedMsg:
@@ -395,6 +399,8 @@ func (m Model) onKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.onFormKey(msg)
 	case screenSession:
 		return m.onSessionKey(msg)
+	case screenStats:
+		return m.onStatsKey(msg)
 	default:
 		return m.onHomeKey(msg)
 	}
@@ -412,6 +418,9 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, m.keys.Look):
 		return m, m.lookAtUnreadable()
+	case key.Matches(msg, m.keys.Stats):
+		m.setState(screenStats)
+		return m, m.loadPractice()
 	case key.Matches(msg, m.keys.New):
 		m.openForm()
 		return m, m.form.setFocus(fieldLength)
