@@ -69,7 +69,7 @@ func (c *cli) listSessions(env *environment) error {
 	now := time.Now()
 	for _, s := range list {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Phase, int(s.Progress*100),
-			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(s.Intention))
+			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -117,6 +117,9 @@ func (c *cli) showSession(env *environment, id string) error {
 	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
 	if st.Intention != "" {
 		row("intention", st.Intention)
+	}
+	if st.ReplayOf != "" {
+		row("replay of", st.ReplayOf+" (its words, paced afresh)")
 	}
 	guide := orNone(st.Guide)
 	if st.Model != "" {
