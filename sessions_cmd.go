@@ -55,6 +55,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 	cmd.AddCommand(list, show, del)
 	cmd.AddCommand(c.endSessionCmds()...)
 	cmd.AddCommand(c.pruneCmd())
+	cmd.AddCommand(c.exportCmd())
 	return cmd
 }
 
