@@ -185,4 +185,3 @@ func resolved(path string) string {
 	}
 	return abs
 }
-

@@ -166,4 +166,3 @@ func (a *App) replayGuides(st engine.State) (runGuides, error) {
 	}
 	return runGuides{guide: g}, nil
 }
-
