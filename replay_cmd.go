@@ -6,6 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"lull/app"
+	"lull/engine"
+	"lull/sessions"
 	"lull/tui"
 )
 
@@ -52,4 +54,32 @@ func listIntention(intention, replayOf string) string {
 		return intention
 	}
 	return strings.TrimSpace(intention + " (replay of " + replayOf + ")")
+}
+
+// Reread loads a finished session read-only for the TUI: its summary and
+// its words by phase, as an export lays them out.
+func (b backend) Reread(id string) (tui.Reread, error) {
+	st, report, err := b.app.Read(id)
+	if err != nil {
+		return tui.Reread{}, err
+	}
+	b.logNotes(id, report.Notes)
+	r := tui.Reread{ID: st.ID, Title: sessionTitle(st), Replayable: st.Status == engine.Completed}
+	for _, row := range sessionSummary(st) {
+		r.Summary = append(r.Summary, tui.SummaryRow{Label: row.Label, Value: row.Value})
+	}
+	for _, pw := range sessions.Words(st) {
+		r.Phases = append(r.Phases, tui.PhaseWords{Phase: pw.Phase, Lines: pw.Lines})
+	}
+	return r, nil
+}
+
+// Replay begins a replay of a completed session, with its own voice and
+// soundscape.
+func (b backend) Replay(id string) (tui.Run, error) {
+	r, err := b.app.Replay(id, app.ReplayChoices{})
+	if err != nil {
+		return nil, err // never a typed nil inside the interface
+	}
+	return r, nil
 }

@@ -78,6 +78,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 		infos[i] = tui.SessionInfo{
 			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress,
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
+			ReplayOf: s.ReplayOf,
 		}
 	}
 	var out []tui.Problem

@@ -33,6 +33,12 @@ type Backend interface {
 	Resume(id string) (Run, error)
 	// Choices are what the new-session form offers.
 	Choices() Choices
+	// Reread loads a finished session to read again, read-only: it is
+	// not locked, and nothing is written.
+	Reread(id string) (Reread, error)
+	// Replay begins a new session that speaks a completed session's
+	// saved words again, paced afresh, calling no model.
+	Replay(id string) (Run, error)
 }
 
 // Problem is a session that could not be read.
@@ -66,6 +72,8 @@ type SessionInfo struct {
 	// sessions whose status says running are asked.
 	Open   bool
 	Holder int
+	// ReplayOf is the session whose words this one replays, if any.
+	ReplayOf string
 }
 
 // LeftRunning reports a session whose status says running while no lull

@@ -271,6 +271,8 @@ type fakeBackend struct {
 	ended    []string // "summarized id", "discarded id", "cleaned id"
 	runs     []*testRun
 	fail     error
+	rereads  map[string]Reread // what Reread finds, by id
+	replayed []string
 }
 
 // end marks a listed session ended as it would be saved.

@@ -25,6 +25,7 @@ const (
 	screenHome screen = iota
 	screenForm
 	screenSession
+	screenReread // a finished session, read-only
 )
 
 // dialog is a question asked over the current screen.
@@ -83,6 +84,8 @@ type Model struct {
 	home homeView
 	form formView
 	sess sessionView
+	// reread is the finished session read again.
+	reread rereadView
 
 	run       Run
 	notes     []string // to say about the run opened straight on, with its notices
@@ -189,6 +192,7 @@ func (m *Model) attach(r Run) {
 func (m *Model) resize() {
 	w, h := m.contentSize()
 	m.home.SetSize(w, h)
+	m.reread.SetSize(w, h)
 	m.help.SetWidth(w)
 }
 
@@ -210,6 +214,7 @@ func (m *Model) restyle(isDark bool) {
 	m.help.Styles = st.Help
 	m.home.SetStyles(m.styles, m.now)
 	m.form.SetStyles(m.styles)
+	m.reread.SetStyles(m.styles)
 }
 
 func (m Model) View() tea.View {
@@ -223,6 +228,8 @@ func (m Model) View() tea.View {
 		body = m.form.View(w, s)
 	case screenSession:
 		body = m.sess.View(w, max(h-1, 1), s)
+	case screenReread:
+		body = m.reread.View(w)
 	}
 	if m.dialog != dialogNone {
 		body = m.dialogView(w, h)
@@ -286,6 +293,8 @@ func (m Model) helpKeys() help.KeyMap {
 		return m.keys.formHelp()
 	case screenSession:
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
+	case screenReread:
+		return m.keys.rereadHelp(m.reread.Replayable())
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}

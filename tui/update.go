@@ -225,6 +225,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		return m, nil
+	case rereadMsg:
+		return m.onReread(msg)
 	case deletedMsg:
 		var cmd tea.Cmd
 		if msg.err != nil {
@@ -244,6 +246,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case screenForm:
 		_, cmd := m.form.Update(msg, m.keys)
 		return m, cmd
+	case screenReread:
+		return m, m.reread.Update(msg)
 	}
 	return m, nil
 }
@@ -345,6 +349,8 @@ func (m Model) onKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.onFormKey(msg)
 	case screenSession:
 		return m.onSessionKey(msg)
+	case screenReread:
+		return m.onRereadKey(msg)
 	default:
 		return m.onHomeKey(msg)
 	}
@@ -370,8 +376,8 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		if !ok {
 			return m, nil
 		}
-		if !info.Status.Resumable() {
-			return m, m.status.set("That session is "+string(info.Status)+"; press n for a new one.", levelInfo, 4*time.Second)
+		if info.Status.Finished() {
+			return m, m.openReread(info.ID)
 		}
 		b := m.backend
 		cmd := m.status.set("Opening…", levelInfo, 0)
@@ -379,6 +385,12 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			r, err := b.Resume(info.ID)
 			return runStartedMsg{run: r, err: err}
 		})
+	case key.Matches(msg, m.keys.Replay):
+		if info, ok := m.home.Selected(); ok {
+			cmd := m.replay(info)
+			return m, cmd
+		}
+		return m, nil
 	case key.Matches(msg, m.keys.Delete):
 		if info, ok := m.home.Selected(); ok {
 			m.dialog = dialogDelete
