@@ -245,7 +245,7 @@ func TestExportAllFormats(t *testing.T) {
 		}
 	}
 	for _, line := range strings.Split(string(txt), "\n") {
-		if n := len([]rune(line)); n > txtWidth {
+		if n := len([]rune(line)); n > 72 {
 			t.Errorf("a line of %d characters: %q", n, line)
 		}
 	}
@@ -346,15 +346,85 @@ func TestExportRefusesWhatItMustNotWrite(t *testing.T) {
 
 // spokeOnce reports whether the one session under home has said a line.
 func spokeOnce(home string) bool {
+	entries, _ := os.ReadDir(filepath.Join(home, "sessions"))
+	return len(entries) == 1 && spoke(home, entries[0].Name())
+}
+
+// Issue 12: a replay paused partway resumes as a replay: on the saved
+// words, still calling no model.
+func TestPausedReplayResumesAsAReplay(t *testing.T) {
+	srv := openaitest.New()
+	defer srv.Close()
+	srv.SetText(exactText)
+	home := t.TempDir()
+	if out, errOut, err := lullLLM(t, home, srv.URL, nil, "new", "--no-tui", "--guide", "openai", "--length", "5", "--voice", "none"); err != nil {
+		t.Fatalf("lull new: %v\n%s%s", err, out, errOut)
+	}
+	id, _ := onlySession(t, home)
+	orig := load(t, home, id)
+	before := len(srv.Requests())
+
+	replay := exec.Command(lullBin, "replay", id, "--no-tui")
+	replay.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=1", "OPENAI_API_KEY="+canaryKey, "OPENAI_BASE_URL="+srv.URL)
+	var replayOut bytes.Buffer
+	replay.Stdout, replay.Stderr = &replayOut, &replayOut
+	if err := replay.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = replay.Process.Kill(); _ = replay.Wait() })
+	replayID := ""
+	deadline := time.Now().Add(60 * time.Second)
+	for replayID == "" && time.Now().Before(deadline) {
+		for _, other := range sessionFolders(t, home) {
+			if other != id && spoke(home, other) {
+				replayID = other
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := replay.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	_ = replay.Wait() // its output is read once it has ended
+	if replayID == "" {
+		t.Fatalf("the replay never spoke:\n%s", replayOut.String())
+	}
+	if st := load(t, home, replayID); st.Status != engine.Paused {
+		t.Fatalf("the replay is %s after Ctrl-C, want paused:\n%s", st.Status, replayOut.String())
+	}
+	if out, errOut, err := lullLLM(t, home, srv.URL, nil, "resume", replayID, "--no-tui"); err != nil {
+		t.Fatalf("lull resume of the replay: %v\n%s%s", err, out, errOut)
+	}
+	rep := load(t, home, replayID)
+	if rep.Status != engine.Completed || rep.ReplayOf != id {
+		t.Fatalf("the resumed replay is %s, replay_of %q", rep.Status, rep.ReplayOf)
+	}
+	for _, r := range rep.Runs {
+		if r.Guide != "replay" {
+			t.Errorf("a run of the replay on guide %q: %+v", r.Guide, rep.Runs)
+		}
+	}
+	if after := len(srv.Requests()); after != before {
+		t.Errorf("the replay and its resume made %d requests to the LLM server", after-before)
+	}
+	saved := map[string]bool{}
+	for _, s := range orig.Said() {
+		saved[s] = true
+	}
+	for _, s := range rep.Said() {
+		if !saved[s] {
+			t.Errorf("the resumed replay said %q, which the original did not", s)
+		}
+	}
+}
+
+// spoke reports whether session id under home has said a line.
+func spoke(home, id string) bool {
 	store, err := sessions.Open(home)
 	if err != nil {
 		return false
 	}
 	defer store.Close()
-	entries, _ := os.ReadDir(filepath.Join(home, "sessions"))
-	if len(entries) != 1 {
-		return false
-	}
-	st, _, err := store.Load(entries[0].Name())
+	st, _, err := store.Load(id)
 	return err == nil && st.Spoken() > 0
 }
