@@ -27,7 +27,7 @@ func (c *cli) exportCmd() *cobra.Command {
 			"  txt   plain text, wrapped at 72 columns\n" +
 			"  json  the whole session as JSON, its history included (format lull.session/1)\n" +
 			"  wav   its words spoken again, paced afresh, with its voice and soundscape,\n" +
-			"        as a WAV file as long as the session (needs --out)\n\n" +
+			"        as a WAV file as long as the session (needs --out; - streams it to a pipe)\n\n" +
 			"A file appears only once it is whole; an existing file you name is replaced.\n" +
 			"A folder, a device, and lull's own files are refused. Exporting makes no\n" +
 			"new session.",
@@ -40,8 +40,8 @@ func (c *cli) exportCmd() *cobra.Command {
 			switch format {
 			case "md", "txt", "json":
 			case "wav":
-				if out == "" || out == "-" {
-					return errors.New("--format wav needs a file to write: --out FILE.wav")
+				if out == "" {
+					return errors.New("--format wav needs somewhere to write: --out FILE.wav (or --out - into a pipe)")
 				}
 			case "":
 				return fmt.Errorf("say which format: --format %s", strings.Join(exportFormats, ", --format "))

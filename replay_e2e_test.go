@@ -428,3 +428,49 @@ func spoke(home, id string) bool {
 	st, _, err := store.Load(id)
 	return err == nil && st.Spoken() > 0
 }
+
+// Issue 12, in a real terminal: enter on a completed session shows its
+// words read-only, esc goes back, and r there begins its replay.
+func TestTmuxRereadAndReplay(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	if _, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "5", "--voice", "none", "--intention", "rest after work"); err != nil {
+		t.Fatalf("%v: %s", err, errOut)
+	}
+	id, _ := onlySession(t, home)
+	orig := load(t, home, id)
+	first := orig.Said()[0]
+	env := []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=20"}
+	s := newScreen(t, env)
+	s.waitFor("rest after work", 30*time.Second)
+	s.send("Enter")
+	shown := s.waitFor("— Atmosphere —", 30*time.Second)
+	for _, want := range []string{"Guide", "builtin", "read-only", "r replay"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("the read-only view lacks %q:\n%s", want, shown)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(s.lines()), " "), strings.Join(strings.Fields(first), " ")) {
+		t.Errorf("the read-only view lacks the first sentence %q:\n%s", first, shown)
+	}
+	s.send("Escape")
+	s.waitFor("n new session", 30*time.Second)
+	s.send("Enter")
+	s.waitFor("— Atmosphere —", 30*time.Second)
+	s.send("r")
+	s.waitFor("speaking", 30*time.Second)
+	s.send("q")
+	s.waitFor("__EXIT=0", 30*time.Second)
+	var replayID string
+	for _, other := range sessionFolders(t, home) {
+		if other != id {
+			replayID = other
+		}
+	}
+	if replayID == "" {
+		t.Fatal("r made no replay")
+	}
+	if rep := load(t, home, replayID); rep.ReplayOf != id || rep.Guide != "replay" {
+		t.Errorf("the replay records replay_of %q on guide %q", rep.ReplayOf, rep.Guide)
+	}
+}
