@@ -31,9 +31,9 @@ func (c *cli) exportCmd() *cobra.Command {
 			"A file appears only once it is whole; an existing file you name is replaced.\n" +
 			"A folder, a device, and lull's own files are refused. Exporting makes no\n" +
 			"new session.",
-		Example: "  lull sessions export 2026-11-23-1200-k3f9 --format md\n" +
-			"  lull sessions export 2026-11-23-1200-k3f9 --format json --out calm.json\n" +
-			"  lull sessions export 2026-11-23-1200-k3f9 --format wav --out calm.wav",
+		Example: "  lull sessions export 20261123-120000-k3f9 --format md\n" +
+			"  lull sessions export 20261123-120000-k3f9 --format json --out calm.json\n" +
+			"  lull sessions export 20261123-120000-k3f9 --format wav --out calm.wav",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format = strings.ToLower(strings.TrimSpace(format))

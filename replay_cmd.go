@@ -23,14 +23,14 @@ func (c *cli) replayCmd() *cobra.Command {
 			"original's length, intention and sleep setting; the voice and soundscape are\n" +
 			"the original's unless you choose others. A replay of a replay says the\n" +
 			"original's words.",
-		Example: "  lull replay 2026-11-23-1200-k3f9\n  lull replay 2026-11-23-1200-k3f9 --no-tui --voice none",
+		Example: "  lull replay 20261123-120000-k3f9\n  lull replay 20261123-120000-k3f9 --no-tui --voice none",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id := args[0]
 			return c.withEnv(func(env *environment) error {
 				start := func() (*app.Run, error) { return env.app.Replay(id, choices) }
 				if noTUI {
-					return c.headless(start)
+					return c.headless(start, "a replay: the saved words of session "+id+", paced afresh; no model is asked")
 				}
 				r, err := start()
 				if err != nil {

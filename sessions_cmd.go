@@ -23,7 +23,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "sessions",
 		Aliases: []string{"s"},
-		Short:   "List, show, summarize, discard, delete or prune saved sessions",
+		Short:   "List, show, export, summarize, discard, delete or prune saved sessions",
 		Args:    cobra.NoArgs,
 	}
 	list := &cobra.Command{
