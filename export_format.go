@@ -109,10 +109,11 @@ func exportMarkdown(st engine.State) []byte {
 	return []byte(b.String())
 }
 
-// mdEscape backslash-escapes what Markdown would read as markup.
+// mdEscape backslash-escapes what Markdown would read as markup; angle
+// brackets become entities, so no "<!--" can open a comment.
 var mdEscape = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`,
+	"<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`,
 ).Replace
 
 // txtWidth is where plain text wraps: comfortable in any terminal.
