@@ -23,7 +23,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "sessions",
 		Aliases: []string{"s"},
-		Short:   "List, show, summarize, discard, delete or prune saved sessions",
+		Short:   "List, show, export, note, summarize, discard, delete or prune saved sessions",
 		Args:    cobra.ArbitraryArgs,
 		RunE:    groupRun,
 	}
@@ -56,6 +56,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 	cmd.AddCommand(list, show, del, c.noteCmd())
 	cmd.AddCommand(c.endSessionCmds()...)
 	cmd.AddCommand(c.pruneCmd())
+	cmd.AddCommand(c.exportCmd())
 	return cmd
 }
 
@@ -70,7 +71,7 @@ func (c *cli) listSessions(env *environment) error {
 	now := time.Now()
 	for _, s := range list {
 		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Phase, int(s.Progress*100),
-			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(s.Intention))
+			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
 	}
 	if err := w.Flush(); err != nil {
 		return err
@@ -118,6 +119,9 @@ func (c *cli) showSession(env *environment, id string) error {
 	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
 	if st.Intention != "" {
 		row("intention", st.Intention)
+	}
+	if st.ReplayOf != "" {
+		row("replay of", st.ReplayOf+" (its words, paced afresh)")
 	}
 	guide := orNone(st.Guide)
 	if st.Model != "" {

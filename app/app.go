@@ -174,6 +174,12 @@ func (a *App) Render(o engine.Options, w io.Writer) (*Run, error) {
 // create makes a new session from the listener's choices, filled in from
 // the config, checked, and saved.
 func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) {
+	return a.createState(o, func(*engine.State) {})
+}
+
+// createState is create, with what else the new state records (a
+// replay's original) set before it is first saved.
+func (a *App) createState(o engine.Options, set func(*engine.State)) (*sessions.Session, engine.State, error) {
 	cfg := a.opts.Config
 	if o.Length == 0 {
 		o.Length = time.Duration(cfg.Length) * time.Minute
@@ -194,6 +200,7 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 	if err != nil {
 		return nil, engine.State{}, err
 	}
+	set(&st)
 	// The crisis screen reads the cleaned intention, before any folder is made.
 	if err := engine.DefaultSafety().ScreenIntention(st.Intention); err != nil {
 		return nil, engine.State{}, err

@@ -108,6 +108,9 @@ type runGuides struct {
 // unless the session is to be interrupted instead, as its fallback; and
 // the one that can forget what a provider stored.
 func (a *App) guides(st engine.State, ch GuideChoice) (runGuides, error) {
+	if st.ReplayOf != "" {
+		return a.replayGuides(st)
+	}
 	var rg runGuides
 	var remote *llm.Guide
 	if ch.Guide == "openai" || len(st.Stored) > 0 {

@@ -38,6 +38,12 @@ type Backend interface {
 	Remark(id string, r Remark) error
 	// Practice is the listener's practice over time, as of now.
 	Practice() practice.Report
+	// Reread loads a finished session to read again, read-only: it is
+	// not locked, and nothing is written.
+	Reread(id string) (Reread, error)
+	// Replay begins a new session that speaks a completed session's
+	// saved words again, paced afresh, calling no model.
+	Replay(id string) (Run, error)
 }
 
 // Problem is a session that could not be read.
@@ -77,6 +83,8 @@ type SessionInfo struct {
 	Sleep     bool
 	MoodAfter int
 	MoodAsked bool
+	// ReplayOf is the session whose words this one replays, if any.
+	ReplayOf string
 }
 
 // LeftRunning reports a session whose status says running while no lull

@@ -276,6 +276,8 @@ type fakeBackend struct {
 	servers  []string          // Choices.Providers
 	remarks  map[string]Remark // what Remark kept, by session
 	practice practice.Report   // what Practice returns
+	rereads  map[string]Reread // what Reread finds, by id
+	replayed []string
 }
 
 // end marks a listed session ended as it would be saved.

@@ -56,6 +56,9 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 		detail = append(detail, item.Phase.String(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
 	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
+	if item.ReplayOf != "" {
+		detail = append(detail, "replay")
+	}
 	if !item.Open { // one running elsewhere is active now
 		detail = append(detail, "last active "+human.Ago(item.LastActive, d.now()))
 	}

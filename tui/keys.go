@@ -15,6 +15,7 @@ type KeyMap struct {
 	Filter key.Binding
 	Look   key.Binding // at a session that could not be read
 	Stats  key.Binding // your practice over time
+	Replay key.Binding // a completed session's words again, as a new session
 	Up     key.Binding
 	Down   key.Binding
 
@@ -67,6 +68,7 @@ func DefaultKeyMap() KeyMap {
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "resume")),
 		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
 		Look:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unreadable session")),
+		Replay: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "replay")),
 		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
 		Stats:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "your practice")),
 		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -129,7 +131,7 @@ func (k KeyMap) homeHelp(empty bool) screenKeys {
 	}
 	return screenKeys{
 		short: []key.Binding{k.Open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
-		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Stats, k.Help, k.Quit}},
+		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Replay, k.Stats}, {k.Help, k.Quit}},
 	}
 }
 

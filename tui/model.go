@@ -25,7 +25,8 @@ const (
 	screenHome screen = iota
 	screenForm
 	screenSession
-	screenStats // the listener's practice over time
+	screenStats  // the listener's practice over time
+	screenReread // a finished session, read-only
 )
 
 // dialog is a question asked over the current screen.
@@ -88,6 +89,8 @@ type Model struct {
 	home homeView
 	form formView
 	sess sessionView
+	// reread is the finished session read again.
+	reread rereadView
 
 	stats statsView // the listener's practice over time
 
@@ -207,6 +210,7 @@ func (m *Model) resize() {
 	m.home.SetSize(w, h)
 	m.form.SetSize(w, h)
 	m.stats.SetSize(w, h)
+	m.reread.SetSize(w, h)
 	m.help.SetWidth(w)
 }
 
@@ -228,6 +232,7 @@ func (m *Model) restyle(isDark bool) {
 	m.help.Styles = st.Help
 	m.home.SetStyles(m.styles, m.now)
 	m.form.SetStyles(m.styles)
+	m.reread.SetStyles(m.styles)
 }
 
 func (m Model) View() tea.View {
@@ -243,6 +248,8 @@ func (m Model) View() tea.View {
 		body = m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
 	case screenStats:
 		body = m.stats.View(w, s)
+	case screenReread:
+		body = m.reread.View(w)
 	}
 	if m.dialog != dialogNone {
 		body = m.dialogView(w, h)
@@ -312,6 +319,8 @@ func (m Model) helpKeys() help.KeyMap {
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	case screenStats:
 		return m.keys.statsHelp()
+	case screenReread:
+		return m.keys.rereadHelp(m.reread.Replayable())
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
 	}

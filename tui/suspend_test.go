@@ -34,7 +34,7 @@ func TestCtrlZPausesThenSuspends(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("Ctrl-Z never suspended lull")
 	}
-	waitFor(t, tm, "Paused while lull was suspended")
+	waitFor(t, tm, "was suspended")
 	if got := r.Snapshot().Status; got != engine.Paused {
 		t.Errorf("back from the shell the session is %s, want paused", got)
 	}

@@ -256,6 +256,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case remarkedMsg:
 		return m.onRemarked(msg)
+	case rereadMsg:
+		return m.onReread(msg)
 	case deletedMsg:
 		var cmd tea.Cmd
 		if msg.err != nil {
@@ -281,6 +283,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.sess.end.note, cmd = m.sess.end.note.Update(msg)
 			return m, cmd
 		}
+	case screenReread:
+		return m, m.reread.Update(msg)
 	}
 	return m, nil
 }
@@ -401,6 +405,8 @@ func (m Model) onKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.onSessionKey(msg)
 	case screenStats:
 		return m.onStatsKey(msg)
+	case screenReread:
+		return m.onRereadKey(msg)
 	default:
 		return m.onHomeKey(msg)
 	}
@@ -429,8 +435,8 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		if !ok {
 			return m, nil
 		}
-		if !info.Status.Resumable() {
-			return m, m.status.set("That session is "+string(info.Status)+"; press n for a new one.", levelInfo, 4*time.Second)
+		if info.Status.Finished() {
+			return m, m.openReread(info.ID)
 		}
 		b := m.backend
 		cmd := m.status.set("Opening…", levelInfo, 0)
@@ -438,6 +444,12 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			r, err := b.Resume(info.ID)
 			return runStartedMsg{run: r, err: err}
 		})
+	case key.Matches(msg, m.keys.Replay):
+		if info, ok := m.home.Selected(); ok {
+			cmd := m.replay(info)
+			return m, cmd
+		}
+		return m, nil
 	case key.Matches(msg, m.keys.Delete):
 		if info, ok := m.home.Selected(); ok {
 			m.dialog = dialogDelete

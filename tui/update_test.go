@@ -233,13 +233,18 @@ func TestResumeFinishedSessionIsRefusedKindly(t *testing.T) {
 	b := &fakeBackend{infos: sampleSessions()}
 	m := homeModel(t, b.infos, nil)
 	m.backend = b
-	m, _ = press(m, "down", "down", "enter")
+	m, cmd := press(m, "down", "down", "enter")
 	if len(b.resumed) != 0 {
 		t.Error("a completed session was resumed")
 	}
-	if !strings.Contains(m.status.text, "completed") {
-		t.Errorf("status %q", m.status.text)
+	// It opens read-only instead (issue 12: reread_test.go).
+	if cmd == nil {
+		t.Fatal("enter on a completed session does nothing")
 	}
+	if msg, ok := cmd().(rereadMsg); !ok {
+		t.Errorf("enter on a completed session gives %T, want it read again", msg)
+	}
+	_ = m
 }
 
 func TestResumeErrorIsShown(t *testing.T) {
