@@ -79,6 +79,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress,
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
 		}
+		infos[i].Practice, infos[i].Stage = s.Practice, s.Stage()
 	}
 	var out []tui.Problem
 	for _, p := range problems {

@@ -31,6 +31,7 @@ func toDocument(st engine.State) document {
 		MoodAfter:     st.MoodAfter,
 		Note:          st.Note,
 		Practice:      st.Practice,
+		Pattern:       st.Pattern,
 		ReplayOf:      st.ReplayOf,
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
@@ -179,6 +180,7 @@ func (h header) into(st *engine.State) error {
 	st.MoodAfter = h.MoodAfter
 	st.Note = h.Note
 	st.Practice = h.Practice
+	st.Pattern = h.Pattern
 	st.ReplayOf = h.ReplayOf
 	st.Phase = phase
 	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}

@@ -32,6 +32,7 @@ type Info struct {
 	MoodBefore, MoodAfter int
 	Note                  string
 	Practice              string // "" a guided session, engine.PracticeBreathe
+	Pattern               string // a breathing practice's rhythm
 	ReplayOf              string
 	Created               time.Time
 	LastActive            time.Time
@@ -245,6 +246,7 @@ func describe(st engine.State) Info {
 		MoodAfter:  st.MoodAfter,
 		Note:       st.Note,
 		Practice:   st.Practice,
+		Pattern:    st.Pattern,
 		ReplayOf:   st.ReplayOf,
 		Created:    st.CreatedAt,
 		LastActive: st.UpdatedAt,
