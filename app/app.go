@@ -166,6 +166,7 @@ func (a *App) Render(o engine.Options, w io.Writer) (*Run, error) {
 // the config, checked, and saved.
 func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) {
 	cfg := a.opts.Config
+	a.practiceDefaults(&o)
 	if o.Length == 0 {
 		o.Length = time.Duration(cfg.Length) * time.Minute
 	}
@@ -178,7 +179,7 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 	if o.Seed == 0 {
 		o.Seed = randomSeed()
 	}
-	if err := errors.Join(engine.CheckLength(o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
+	if err := errors.Join(engine.CheckLengthFor(o.Practice, o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
 		return nil, engine.State{}, err
 	}
 	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now()) // holds the intention rule
@@ -236,6 +237,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		Store:     sess,
 		Logger:    a.log.With("session", st.ID),
 		Breath:    a.opts.Config.Breathing.Pattern(),
+		NoCues:    wordless(st),
 	})
 	if err != nil {
 		sess.Close()

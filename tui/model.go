@@ -285,6 +285,9 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenForm:
 		return m.keys.formHelp()
 	case screenSession:
+		if m.sess.practice && !m.sess.status.Finished() {
+			return m.keys.breatheHelp()
+		}
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	default:
 		return m.keys.homeHelp(m.home.loaded && m.home.Empty())

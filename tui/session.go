@@ -30,6 +30,9 @@ type sessionView struct {
 	tail     time.Duration
 	drifting bool
 	drift    time.Duration
+	// A breathing practice has its own screen (breathe.go).
+	practice bool
+	breathe  breatheView
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -44,6 +47,10 @@ func newSessionView(st engine.State) sessionView {
 		tail:      st.SleepTail,
 	}
 	v.words.rebuild(st.History)
+	if st.Practice == engine.PracticeBreathe {
+		v.practice = true
+		v.breathe.pattern = human.Line(st.Pattern)
+	}
 	return v
 }
 
@@ -79,6 +86,7 @@ func (v *sessionView) apply(ev engine.Event) {
 	if left, ok := Drifting(ev); ok {
 		v.drifting, v.drift = true, left
 	}
+	v.breathe.apply(ev)
 }
 
 // resync rebuilds the view from a snapshot after falling behind.
@@ -121,6 +129,9 @@ func (v sessionView) statusWord() string {
 
 // View lays the screen out in width × height cells.
 func (v sessionView) View(width, height int, s *Styles) string {
+	if v.practice {
+		return v.breathe.View(v, width, height, s)
+	}
 	width = max(width, 1)
 	title := s.Title.Render("lull")
 	if v.intention != "" {
