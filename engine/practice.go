@@ -189,19 +189,33 @@ func (e *Engine) breathsLeft() int {
 // for whole breaths, spoken cues over the first of them, and a last chime.
 // fresh says this is its very first run.
 func (e *Engine) breathe(ctx context.Context, fresh bool) error {
+	// The cues are made ready while the opening chime rings, so that no
+	// silence waits on the voice.
+	type made struct {
+		cues map[BreathStage]*prepared
+		err  error
+	}
+	ready := make(chan made, 1)
+	go func() {
+		cues, err := e.prepareCues(ctx)
+		ready <- made{cues, err}
+	}()
 	if fresh {
 		e.speaker.Chime()
 		if err := e.hold(ctx, Breathing, opening); err != nil {
+			<-ready
 			return err
 		}
 	}
+	got := <-ready
+	if got.err != nil {
+		return got.err
+	}
+	cues := got.cues
 	if err := e.gate.wait(ctx); err != nil {
 		return err
 	}
-	cues, err := e.prepareCues(ctx)
-	if err != nil {
-		return err
-	}
+	e.account(Breathing) // any wait for the voice counts: the breaths fit what is left
 	e.mu.Lock()
 	n := e.breathsLeft()
 	anchor := e.speaker.Position()
