@@ -90,6 +90,9 @@ func opening(st engine.State) string {
 	if st.Sleep {
 		fields += " sleep=true sleep_tail_seconds=" + strconv.FormatFloat(seconds(st.SleepTail), 'f', -1, 64)
 	}
+	if st.Practice != "" {
+		fields += " practice=" + jsonString(st.Practice) + " pattern=" + jsonString(st.Pattern)
+	}
 	if st.Intention == "" {
 		return mark(title, 0, fields)
 	}
@@ -120,6 +123,7 @@ type openingRec struct {
 	Voice, Soundscape, Intention string
 	Sleep                        bool
 	SleepTail                    time.Duration
+	Practice, Pattern            string // a breathing practice's; absent for a guided session
 }
 
 // parseRecord checks one line (without its newline) that carries a
@@ -219,8 +223,7 @@ func parseOpening(fields string) (openingRec, error) {
 		case "length":
 			var m int
 			if m, err = strconv.Atoi(value); err == nil {
-				o.Length = time.Duration(m) * time.Minute
-				err = engine.CheckLength(o.Length)
+				o.Length = time.Duration(m) * time.Minute // checked below, by its practice
 			}
 		case "seed":
 			o.Seed, err = strconv.ParseInt(value, 10, 64)
@@ -242,6 +245,10 @@ func parseOpening(fields string) (openingRec, error) {
 					err = engine.CheckSleepTail(o.SleepTail)
 				}
 			}
+		case "practice":
+			o.Practice = value
+		case "pattern":
+			o.Pattern = value
 		default:
 			return o, fmt.Errorf("its field %q is not one lull writes", clip([]byte(key), 20))
 		}
@@ -256,6 +263,9 @@ func parseOpening(fields string) (openingRec, error) {
 	}
 	if seen["sleep_tail_seconds"] && !o.Sleep {
 		return o, errors.New("its field sleep_tail_seconds is given without sleep=true")
+	}
+	if err := engine.CheckLengthFor(o.Practice, o.Length); err != nil {
+		return o, fmt.Errorf("its field length %q: %w", strconv.Itoa(int(o.Length/time.Minute)), err)
 	}
 	return o, nil
 }
