@@ -307,3 +307,42 @@ func TestKilledPracticeResumes(t *testing.T) {
 		t.Errorf("the resumed run does not say so:\n%s", resumed)
 	}
 }
+
+// In a real terminal lull breathe opens the breathing mode — the breath,
+// the pattern, the time left, the practice's keys; no phases — where
+// space pauses and q saves it paused; lull resume completes it.
+func TestTmuxBreatheMode(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	env := []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=5"}
+	s := newScreen(t, env, "breathe", "box", "--minutes", "1", "--voice", "none")
+	screen := s.waitFor("● breathing", 30*time.Second)
+	for _, want := range []string{"paced breathing · box", "remaining", "space pause/resume", "+ louder"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the breathing mode does not show %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "Atmosphere") || strings.Contains(screen, "Resolution") {
+		t.Errorf("the breathing mode shows the phases:\n%s", screen)
+	}
+	s.send("Space")
+	s.waitFor("❚❚ paused", 30*time.Second)
+	id, _ := onlySession(t, home)
+	waitStatus(t, home, id, engine.Paused, 30*time.Second)
+	s.send("q")
+	s.waitFor("__EXIT=0", 30*time.Second)
+	paused := load(t, home, id)
+	if paused.Status != engine.Paused || paused.Practice != engine.PracticeBreathe || paused.Elapsed >= time.Minute {
+		t.Fatalf("after q the practice is %s (%q) at %v, want paused partway", paused.Status, paused.Practice, paused.Elapsed)
+	}
+
+	again := newScreen(t, env, "resume", id)
+	again.waitFor("● breathing", 30*time.Second)
+	again.waitFor("The practice is complete.", 120*time.Second)
+	again.send("q")
+	again.waitFor("__EXIT=0", 30*time.Second)
+	done := load(t, home, id)
+	if period := engine.NamedBreaths[1].Pattern.Period(); done.Status != engine.Completed || done.Elapsed < time.Minute-period || done.Elapsed > time.Minute+period {
+		t.Errorf("resumed: %s after %v, want completed at 1:00 ± a breath", done.Status, done.Elapsed)
+	}
+}
