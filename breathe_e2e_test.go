@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"lull/engine"
+	"lull/internal/openaitest"
 )
 
 // p478 is 4-7-8 as lull breathe names it.
@@ -344,5 +345,24 @@ func TestTmuxBreatheMode(t *testing.T) {
 	done := load(t, home, id)
 	if period := engine.NamedBreaths[1].Pattern.Period(); done.Status != engine.Completed || done.Elapsed < time.Minute-period || done.Elapsed > time.Minute+period {
 		t.Errorf("resumed: %s after %v, want completed at 1:00 ± a breath", done.Status, done.Elapsed)
+	}
+}
+
+// A practice never calls a model, even where the LLM guide is the
+// default: its only words are its cues.
+func TestBreatheCallsNoModel(t *testing.T) {
+	srv := openaitest.New()
+	defer srv.Close()
+	home := t.TempDir()
+	out, errOut, err := lullLLM(t, home, srv.URL, nil, "breathe", "coherent", "--minutes", "1", "--no-tui", "--voice", "none")
+	if err != nil {
+		t.Fatalf("lull breathe: %v\n%s%s", err, out, errOut)
+	}
+	if reqs := srv.Requests(); len(reqs) > 0 {
+		t.Errorf("a practice made %d requests to the model server, the first %s %s", len(reqs), reqs[0].Method, reqs[0].Path)
+	}
+	id, _ := onlySession(t, home)
+	if st := load(t, home, id); st.Status != engine.Completed || st.Guide != "builtin" || st.Model != "" {
+		t.Errorf("the practice is %s on guide %q (model %q), want completed on the built-in guide", st.Status, st.Guide, st.Model)
 	}
 }

@@ -223,6 +223,7 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 
 // run builds the engine for a locked session and starts it running.
 func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, choice GuideChoice, notices []string) (*Run, error) {
+	choice = wordsFor(st, choice)
 	rg, err := a.guides(st, choice)
 	if err != nil {
 		sess.Close()

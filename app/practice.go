@@ -25,3 +25,13 @@ func (a *App) practiceDefaults(o *engine.Options) {
 // wordless says a session's breathing practice speaks no cues: the
 // listener chose no voice.
 func wordless(st engine.State) bool { return st.Voice == "none" }
+
+// wordsFor is who writes a session's words: a breathing practice has no
+// words but its cues, and never calls a model, whatever the process's
+// guide.
+func wordsFor(st engine.State, ch GuideChoice) GuideChoice {
+	if st.Practice != "" {
+		ch.Guide = "builtin"
+	}
+	return ch
+}
