@@ -42,7 +42,7 @@ func newRoot(c *cli) *cobra.Command {
 		},
 	}
 	c.addGuideFlags(root.Flags())
-	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
+	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.breatheCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
 	return root

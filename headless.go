@@ -34,12 +34,16 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 		return err
 	}
 	st := r.Snapshot()
-	fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
-	if st.Intention != "" {
-		fmt.Fprintf(c.stdout, " · intention: %s", human.Line(st.Intention))
+	if st.Practice == engine.PracticeBreathe {
+		practiceHeader(c.stdout, st)
+	} else {
+		fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
+		if st.Intention != "" {
+			fmt.Fprintf(c.stdout, " · intention: %s", human.Line(st.Intention))
+		}
+		fmt.Fprintln(c.stdout)
 	}
-	fmt.Fprintln(c.stdout)
-	if st.Status != engine.Created {
+	if st.Status != engine.Created && st.Practice == "" {
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
 	}
 	for _, n := range append(notes, r.Notices()...) {
@@ -115,6 +119,9 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 // completed says a session is complete, and saved unless closeErr says
 // what was not.
 func (c *cli) completed(final engine.State, closeErr error) error {
+	if final.Practice == engine.PracticeBreathe {
+		return c.practiceCompleted(final, closeErr)
+	}
 	fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed.Round(time.Second)), final.Spoken())
 	if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
 		fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
@@ -135,6 +142,8 @@ func (c *cli) print(ev engine.Event) {
 		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s\n", int(ev.Phase)+1, ev.Phase.Title())
 	case engine.EventSentence:
 		fmt.Fprintln(c.stdout, human.Line(ev.Text))
+	case engine.EventBreath:
+		fmt.Fprintln(c.stdout, breathLine(ev))
 	case engine.EventNotice:
 		c.note(ev.Text)
 	case engine.EventError:

@@ -101,6 +101,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 			Sleep: s.Sleep, MoodAfter: s.MoodAfter, MoodAsked: s.MoodAsked,
 			ReplayOf: s.ReplayOf,
 		}
+		infos[i].Practice, infos[i].Stage = s.Practice, s.Stage()
 	}
 	var out []tui.Problem
 	for _, p := range problems {

@@ -70,7 +70,7 @@ func (c *cli) listSessions(env *environment) error {
 	fmt.Fprintln(w, "ID\tSTATUS\tPHASE\tPROGRESS\tLENGTH\tLAST ACTIVE\tINTENTION")
 	now := time.Now()
 	for _, s := range list {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Phase, int(s.Progress*100),
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Stage(), int(s.Progress*100),
 			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
 	}
 	if err := w.Flush(); err != nil {
@@ -131,6 +131,9 @@ func (c *cli) showSession(env *environment, id string) error {
 		int(st.Length.Minutes()), st.Seed, guide, orNone(st.Voice), orNone(st.Soundscape)))
 	if st.Sleep {
 		row("sleep", sleepWords(st.SleepTail))
+	}
+	if st.Practice == engine.PracticeBreathe {
+		row("practice", "paced breathing, "+st.Pattern)
 	}
 	if len(st.Runs) > 1 {
 		var runs []string

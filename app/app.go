@@ -181,6 +181,7 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 // replay's original) set before it is first saved.
 func (a *App) createState(o engine.Options, set func(*engine.State)) (*sessions.Session, engine.State, error) {
 	cfg := a.opts.Config
+	a.practiceDefaults(&o)
 	if o.Length == 0 {
 		o.Length = time.Duration(cfg.Length) * time.Minute
 	}
@@ -193,7 +194,7 @@ func (a *App) createState(o engine.Options, set func(*engine.State)) (*sessions.
 	if o.Seed == 0 {
 		o.Seed = randomSeed()
 	}
-	if err := errors.Join(engine.CheckLength(o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
+	if err := errors.Join(engine.CheckLengthFor(o.Practice, o.Length), checkSound(o.Voice, o.Soundscape)); err != nil {
 		return nil, engine.State{}, err
 	}
 	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now()) // holds the intention rule
@@ -243,6 +244,7 @@ func (a *App) launch(sess *sessions.Session, st engine.State, choice GuideChoice
 
 // run builds the engine for a locked session and starts it running.
 func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player, choice GuideChoice, notices []string) (*Run, error) {
+	choice = wordsFor(st, choice)
 	rg, err := a.guides(st, choice)
 	if err != nil {
 		sess.Close()
@@ -257,6 +259,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		Store:     sess,
 		Logger:    a.log.With("session", st.ID),
 		Breath:    a.opts.Config.Breathing.Pattern(),
+		NoCues:    wordless(st),
 	})
 	if err != nil {
 		sess.Close()

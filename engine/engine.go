@@ -39,6 +39,9 @@ type Config struct {
 	Logger *slog.Logger
 	// Breath is the breathing phase's rhythm; zero means DefaultBreath.
 	Breath BreathPattern
+	// NoCues keeps a breathing practice wordless: the listener chose no
+	// voice, so the tone alone leads.
+	NoCues bool
 	// Forgetter deletes the responses a provider stored for the session
 	// when it ends; nil means the guide, if it is one.
 	Forgetter Forgetter
@@ -74,6 +77,7 @@ type Engine struct {
 	anchor    time.Duration //
 	drifting  *drifting     // a completed sleep session's tail is playing
 	waiting   bool          // the line is overdue from a remote guide (stall.go)
+	noCues    bool          // a breathing practice says no cues (practice.go)
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one
@@ -84,6 +88,14 @@ func New(st State, cfg Config) (*Engine, error) {
 	}
 	if cfg.Breath == (BreathPattern{}) {
 		cfg.Breath = DefaultBreath
+	}
+	if st.Practice == PracticeBreathe {
+		// A breathing practice keeps the rhythm it was begun with.
+		b, _, err := ParseBreath(st.Pattern)
+		if err != nil {
+			return nil, fmt.Errorf("session %s: %w", st.ID, err)
+		}
+		cfg.Breath = b
 	}
 	if err := cfg.Breath.Check(); err != nil {
 		return nil, fmt.Errorf("breathing pattern: %w", err)
@@ -103,6 +115,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		filler:   cfg.Filler,
 		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
 		breath:   cfg.Breath,
+		noCues:   cfg.NoCues,
 	}
 	if e.safety == nil {
 		e.safety = DefaultSafety()

@@ -25,6 +25,9 @@ func (e *Engine) Run(ctx context.Context) error {
 	defer e.stop()
 	e.speaker.Resume() // a speaker paused by an earlier run in this process
 	e.checkpoint()
+	if e.Snapshot().Practice == PracticeBreathe {
+		return e.ended(e.breathe(ctx, fresh))
+	}
 
 	if fresh {
 		e.speaker.Chime()
@@ -81,7 +84,9 @@ func (e *Engine) start(cancel context.CancelFunc) (fresh bool, err error) {
 	e.accounted = e.speaker.Position()
 	e.gate.open()
 	rec := &e.st.Phases[e.st.Phase]
-	if rec.Status == PhasePending {
+	if e.st.Practice == PracticeBreathe {
+		e.beginPractice(now)
+	} else if rec.Status == PhasePending {
 		e.beginPhase(e.st.Phase, now)
 	} else if rec.Status == PhaseActive {
 		rec.Budget = e.plan.replan(e.st.Phase, rec.Budget, rec.Spoken, rec.Elapsed, e.capacity(e.st.Phase))

@@ -114,6 +114,9 @@ type State struct {
 	// Practice is what kind of session it is: a guided session (""), or
 	// paced breathing alone (PracticeBreathe, lull breathe).
 	Practice string
+	// Pattern is a breathing practice's rhythm, as ParseBreath reads it
+	// ("4-7-8", "box"); empty for a guided session.
+	Pattern string
 	// ReplayOf is the session whose saved words this one speaks again
 	// (lull replay); empty for a session written fresh.
 	ReplayOf string
@@ -156,6 +159,10 @@ type Options struct {
 	// Model is the LLM's model for the first run when the guide is an
 	// LLM; "" is the configured one.
 	Model string
+	// Practice and Pattern make a breathing practice (PracticeBreathe):
+	// see State's fields of those names.
+	Practice string
+	Pattern  string
 }
 
 // Length limits, in whole minutes.
@@ -174,7 +181,10 @@ func CheckLength(d time.Duration) error {
 
 // NewState is a fresh session, created but not started.
 func NewState(id string, opts Options, now time.Time) (State, error) {
-	if err := CheckLength(opts.Length); err != nil {
+	if err := CheckLengthFor(opts.Practice, opts.Length); err != nil {
+		return State{}, err
+	}
+	if err := checkPractice(opts.Practice, opts.Pattern); err != nil {
 		return State{}, err
 	}
 	intention, err := CleanIntention(opts.Intention)
@@ -204,6 +214,8 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 		Sleep:      opts.Sleep,
 		SleepTail:  opts.SleepTail,
 		MoodBefore: opts.MoodBefore,
+		Practice:   opts.Practice,
+		Pattern:    opts.Pattern,
 	}
 	for i, p := range Phases {
 		st.Phases[i] = PhaseRecord{Phase: p, Status: PhasePending}
@@ -279,7 +291,7 @@ func (s *State) Validate() error {
 	if !s.Status.Known() {
 		return fmt.Errorf("unknown status %q", s.Status)
 	}
-	if err := CheckLength(s.Length); err != nil {
+	if err := CheckLengthFor(s.Practice, s.Length); err != nil {
 		return err
 	}
 	if err := CheckSleepTail(s.SleepTail); err != nil {
@@ -288,8 +300,8 @@ func (s *State) Validate() error {
 	if err := errors.Join(CheckMood(s.MoodBefore), CheckMood(s.MoodAfter), CheckNote(s.Note), CheckVolume(s.Volume)); err != nil {
 		return err
 	}
-	if s.Practice != "" && s.Practice != PracticeBreathe {
-		return fmt.Errorf("unknown practice %q", s.Practice)
+	if err := checkPractice(s.Practice, s.Pattern); err != nil {
+		return err
 	}
 	if !s.Phase.Valid() {
 		return fmt.Errorf("current phase %d is out of range", int(s.Phase))

@@ -34,6 +34,7 @@ func toDocument(st engine.State) document {
 		Volume:        st.Volume,
 		VoiceOff:      st.VoiceOff,
 		Practice:      st.Practice,
+		Pattern:       st.Pattern,
 		ReplayOf:      st.ReplayOf,
 		Partial:       st.Summary != nil && st.Summary.Partial,
 		Phase:         st.Phase.String(),
@@ -186,6 +187,7 @@ func (h header) into(st *engine.State) error {
 	st.Volume = h.Volume
 	st.VoiceOff = h.VoiceOff
 	st.Practice = h.Practice
+	st.Pattern = h.Pattern
 	st.ReplayOf = h.ReplayOf
 	st.Phase = phase
 	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}

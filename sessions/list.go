@@ -36,6 +36,7 @@ type Info struct {
 	Guide                 string // who wrote its last run
 	Voice, Soundscape     string // the soundscape as the listener left it
 	Practice              string // "" a guided session, engine.PracticeBreathe
+	Pattern               string // a breathing practice's rhythm
 	ReplayOf              string
 	Created               time.Time
 	LastActive            time.Time
@@ -267,6 +268,7 @@ func describe(st engine.State) Info {
 		Voice:      st.Voice,
 		Soundscape: st.Soundscape,
 		Practice:   st.Practice,
+		Pattern:    st.Pattern,
 		ReplayOf:   st.ReplayOf,
 		Created:    st.CreatedAt,
 		LastActive: st.UpdatedAt,

@@ -30,7 +30,7 @@ func rebuild(sc *scan, id string) (engine.State, error) {
 	}
 	st, err := engine.NewState(id, engine.Options{
 		Length: open.Length, Intention: engine.KeptIntention(open.Intention), Seed: open.Seed, Voice: open.Voice, Soundscape: open.Soundscape,
-		Sleep: open.Sleep, SleepTail: open.SleepTail, MoodBefore: open.MoodBefore,
+		Sleep: open.Sleep, SleepTail: open.SleepTail, MoodBefore: open.MoodBefore, Practice: open.Practice, Pattern: open.Pattern,
 	}, open.Created)
 	if err != nil {
 		return st, fmt.Errorf("its opening: %w", err)

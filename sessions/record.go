@@ -93,6 +93,9 @@ func opening(st engine.State) string {
 	if st.MoodBefore != 0 {
 		fields += " mood_before=" + strconv.Itoa(st.MoodBefore) // given on the form, before the transcript began
 	}
+	if st.Practice != "" {
+		fields += " practice=" + jsonString(st.Practice) + " pattern=" + jsonString(st.Pattern)
+	}
 	if st.Intention == "" {
 		return mark(title, 0, fields)
 	}
@@ -124,6 +127,7 @@ type openingRec struct {
 	Sleep                        bool
 	SleepTail                    time.Duration
 	MoodBefore                   int
+	Practice, Pattern            string // a breathing practice's; absent for a guided session
 }
 
 // parseRecord checks one line (without its newline) that carries a
@@ -223,8 +227,7 @@ func parseOpening(fields string) (openingRec, error) {
 		case "length":
 			var m int
 			if m, err = strconv.Atoi(value); err == nil {
-				o.Length = time.Duration(m) * time.Minute
-				err = engine.CheckLength(o.Length)
+				o.Length = time.Duration(m) * time.Minute // checked below, by its practice
 			}
 		case "seed":
 			o.Seed, err = strconv.ParseInt(value, 10, 64)
@@ -252,6 +255,10 @@ func parseOpening(fields string) (openingRec, error) {
 			} else if err == nil {
 				err = engine.CheckMood(o.MoodBefore)
 			}
+		case "practice":
+			o.Practice = value
+		case "pattern":
+			o.Pattern = value
 		default:
 			return o, fmt.Errorf("its field %q is not one lull writes", clip([]byte(key), 20))
 		}
@@ -266,6 +273,9 @@ func parseOpening(fields string) (openingRec, error) {
 	}
 	if seen["sleep_tail_seconds"] && !o.Sleep {
 		return o, errors.New("its field sleep_tail_seconds is given without sleep=true")
+	}
+	if err := engine.CheckLengthFor(o.Practice, o.Length); err != nil {
+		return o, fmt.Errorf("its field length %q: %w", strconv.Itoa(int(o.Length/time.Minute)), err)
 	}
 	return o, nil
 }

@@ -34,6 +34,7 @@ type header struct {
 	MoodAfter  int    `yaml:"mood_after,omitempty"`
 	Note       string `yaml:"note,omitempty"`
 	Practice   string `yaml:"practice,omitempty"`  // absent for a guided session
+	Pattern    string `yaml:"pattern,omitempty"`   // a breathing practice's rhythm
 	ReplayOf   string `yaml:"replay_of,omitempty"` // the session replayed
 	// Partial says the session was completed before its end (summarized
 	// partway), as its summary does: List reads only the header. Absent

@@ -74,6 +74,11 @@ type SessionInfo struct {
 	Length     time.Duration
 	Created    time.Time
 	LastActive time.Time
+	// Practice is engine.PracticeBreathe for a breathing practice; Stage
+	// is where the session stands as the list says it ("sensory",
+	// "breathe 4-7-8"), empty for its phase.
+	Practice string
+	Stage    string
 	// Open says a lull has the session open now, Holder its pid. Only
 	// sessions whose status says running are asked.
 	Open   bool

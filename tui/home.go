@@ -26,7 +26,19 @@ func (i sessionItem) title() string {
 	if i.Intention != "" {
 		return i.Intention
 	}
+	if i.Practice == engine.PracticeBreathe {
+		return "Paced breathing, " + i.Created.Local().Format("2 Jan, 15:04")
+	}
 	return "Session of " + i.Created.Local().Format("2 Jan, 15:04")
+}
+
+// where is where the session stands: its phase, or what the list says
+// of a practice.
+func (i sessionItem) where() string {
+	if i.Stage != "" {
+		return i.Stage
+	}
+	return i.Phase.String()
 }
 
 // sessionRows draws the list's rows: a title, then the details.
@@ -53,7 +65,7 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 		detail = append(detail, s.Warn.Render(idle.String()))
 	}
 	if !item.Status.Finished() || item.Partial {
-		detail = append(detail, item.Phase.String(), fmt.Sprintf("%d%%", int(item.Progress*100)))
+		detail = append(detail, item.where(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
 	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
 	if item.ReplayOf != "" {

@@ -183,6 +183,16 @@ func (k KeyMap) switchHelp(servers bool) screenKeys {
 	return screenKeys{short: short, full: [][]key.Binding{short}}
 }
 
+// breatheHelp is the keys of a breathing practice under way: no voice or
+// soundscape to speak of, so pause, quit and the volume first.
+func (k KeyMap) breatheHelp() screenKeys {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	return screenKeys{
+		short: []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
+		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.Help}},
+	}
+}
+
 func (k KeyMap) confirmHelp() screenKeys {
 	return screenKeys{short: []key.Binding{k.Yes, k.No}, full: [][]key.Binding{{k.Yes, k.No}}}
 }

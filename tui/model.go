@@ -313,6 +313,9 @@ func (m Model) helpKeys() help.KeyMap {
 		if m.sess.switching {
 			return m.keys.switchHelp(len(m.sess.sw.providers) > 1)
 		}
+		if m.sess.practice && !m.sess.status.Finished() {
+			return m.keys.breatheHelp()
+		}
 		if m.sess.asksAfter() {
 			return m.keys.endHelp(m.sess.end.typing)
 		}

@@ -55,7 +55,8 @@ func (e endView) remark() Remark {
 // screen, where the mood after and a note are asked: not when its last
 // save failed, for they could not be kept either.
 func (v sessionView) asksAfter() bool {
-	return v.status == engine.Completed && !v.sleep && !v.drifting && v.unsaved == ""
+	// A breathing practice ends on its own screen (breathe.go): nothing to ask.
+	return v.status == engine.Completed && !v.sleep && !v.practice && !v.drifting && v.unsaved == ""
 }
 
 // endLines are the end screen's own lines: the mood before → after and

@@ -36,6 +36,9 @@ type sessionView struct {
 	// end asks, once a waking session is complete, how the listener
 	// feels now and for a note.
 	end endView
+	// A breathing practice has its own screen (breathe.go).
+	practice bool
+	breathe  breatheView
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -51,6 +54,10 @@ func newSessionView(st engine.State) sessionView {
 		end:       newEndView(st.MoodBefore),
 	}
 	v.words.rebuild(st.History)
+	if st.Practice == engine.PracticeBreathe {
+		v.practice = true
+		v.breathe.pattern = human.Line(st.Pattern)
+	}
 	return v
 }
 
@@ -87,6 +94,7 @@ func (v *sessionView) apply(ev engine.Event) {
 	if left, ok := Drifting(ev); ok {
 		v.drifting, v.drift = true, left
 	}
+	v.breathe.apply(ev)
 }
 
 // resync rebuilds the view from a snapshot after falling behind.
@@ -129,6 +137,9 @@ func (v sessionView) statusWord() string {
 
 // View lays the screen out in width × height cells.
 func (v sessionView) View(width, height int, s *Styles) string {
+	if v.practice {
+		return v.breathe.View(v, width, height, s)
+	}
 	width = max(width, 1)
 	title := s.Title.Render("lull")
 	if v.intention != "" {

@@ -34,12 +34,29 @@ func TestCtrlZPausesThenSuspends(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("Ctrl-Z never suspended lull")
 	}
-	waitFor(t, tm, "was suspended")
+	// What the screen says once back is TestBackFromTheShellSaysHowToGoOn's:
+	// Bubble Tea may or may not repaint the whole screen after handing the
+	// terminal back, so its output stream is no place to look for it.
 	if got := r.Snapshot().Status; got != engine.Paused {
 		t.Errorf("back from the shell the session is %s, want paused", got)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(60*time.Second))
+}
+
+// Back from the shell, a session Ctrl-Z paused says so and how to go on;
+// one the listener had paused already says nothing new.
+func TestBackFromTheShellSaysHowToGoOn(t *testing.T) {
+	m := sessionModel(sessionState(), 80, 24) // paused
+	next, _ := m.Update(resumedMsg{gen: m.gen, paused: true})
+	got := ansi.Strip(next.(Model).View().Content)
+	if !strings.Contains(got, "Paused while lull was suspended. Space goes on.") {
+		t.Errorf("back from the shell the screen says:\n%s", got)
+	}
+	next, _ = m.Update(resumedMsg{gen: m.gen, paused: false})
+	if got := ansi.Strip(next.(Model).View().Content); strings.Contains(got, "suspended") {
+		t.Errorf("a session paused before Ctrl-Z is said to be paused by it:\n%s", got)
+	}
 }
 
 // Where no shell could bring lull back, Ctrl-Z (or SIGTSTP) only pauses,
