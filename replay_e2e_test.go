@@ -315,7 +315,7 @@ func TestExportRefusesWhatItMustNotWrite(t *testing.T) {
 	cases := map[string][]string{
 		"is a folder":       {"--format", "md", "--out", t.TempDir()},
 		"lull's own folder": {"--format", "md", "--out", primary},
-		"needs a file":      {"--format", "wav"},
+		"needs somewhere":   {"--format", "wav"},
 		"choose md, txt":    {"--format", "pdf"},
 		"say which format":  {},
 		"no such session":   {"--format", "md"},
