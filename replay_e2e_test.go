@@ -178,6 +178,21 @@ func TestReplayRefusesWhatItCannotReplay(t *testing.T) {
 	if ids := sessionFolders(t, home); len(ids) != 1 {
 		t.Errorf("a refused replay made a session: %v", ids)
 	}
+
+	// A breathing practice: its only words are the cues of its first
+	// breaths; it is begun again, not replayed.
+	practice := t.TempDir()
+	if out, errOut, err := lull(t, practice, "1000", "breathe", "4-7-8", "--minutes", "1", "--no-tui", "--voice", "none"); err != nil {
+		t.Fatalf("lull breathe: %v\n%s%s", err, out, errOut)
+	}
+	pid, _ := onlySession(t, practice)
+	_, errOut, err = lull(t, practice, "1", "replay", pid, "--no-tui")
+	if err == nil || !strings.Contains(errOut, "breathing practice") || !strings.Contains(errOut, "lull breathe 4-7-8") {
+		t.Errorf("replay of a breathing practice: %v\n%s", err, errOut)
+	}
+	if ids := sessionFolders(t, practice); len(ids) != 1 {
+		t.Errorf("a refused replay made a session: %v", ids)
+	}
 }
 
 // Issue 12: export in all four formats. The WAV is the words spoken
