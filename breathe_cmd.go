@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -130,7 +129,7 @@ func breathLine(ev engine.Event) string {
 // practiceCompleted says a practice is complete, and saved unless
 // closeErr says what was not.
 func (c *cli) practiceCompleted(final engine.State, closeErr error) error {
-	fmt.Fprintf(c.stdout, "\nBreathing complete · %s of %s", human.Clock(final.Elapsed.Round(time.Second)), human.Line(final.Pattern))
+	fmt.Fprintf(c.stdout, "\nBreathing complete · %s, %s", human.Clock(final.Elapsed), human.Line(final.Pattern))
 	if closeErr != nil {
 		fmt.Fprintln(c.stdout, ".")
 		return closeErr
