@@ -60,7 +60,7 @@ func savePractice(t *testing.T, home string, today time.Time, list []practised) 
 		st.Position = engine.Position{Phase: st.Phase}
 		st.Elapsed, st.MoodAfter, st.UpdatedAt = p.played, p.after, begun.Add(p.played)
 		if p.breathe {
-			st.Practice = engine.PracticeBreathe
+			st.Practice, st.Pattern = engine.PracticeBreathe, "4-7-8"
 		}
 		sess, err := store.Create(st)
 		if err != nil {

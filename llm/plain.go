@@ -91,8 +91,13 @@ func network(f *Failure) string {
 	var unknownCA x509.UnknownAuthorityError
 	var hostname x509.HostnameError
 	switch {
+	// A hang-up shows as an end of the answer, a reset, or — when it comes
+	// while the request is still being written — a broken pipe or a write
+	// on the connection Go has already closed for it.
 	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
-		strings.HasSuffix(msg, ": eof") || strings.Contains(msg, "connection reset"):
+		errors.Is(err, syscall.EPIPE) || errors.Is(err, net.ErrClosed) ||
+		strings.HasSuffix(msg, ": eof") || strings.Contains(msg, "connection reset") ||
+		strings.Contains(msg, "broken pipe") || strings.Contains(msg, "use of closed network connection"):
 		return "The server closed the connection before it answered."
 	case errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(msg, "connection refused"):
 		return "The server could not be reached: nothing answers at its address."

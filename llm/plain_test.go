@@ -4,7 +4,10 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"lull/engine"
@@ -76,5 +79,21 @@ func TestExplainSaysWhatHappenedPlainly(t *testing.T) {
 				t.Errorf("the reason %+v is not two sentences", r)
 			}
 		})
+	}
+}
+
+// A hang-up while the request is still being written is a closed
+// connection too, however Go words it: a broken pipe, or a write on the
+// connection its transport has already closed (seen in CI as the hang-up
+// case above, once in a while).
+func TestExplainAHangUpMidRequest(t *testing.T) {
+	for _, cause := range []error{
+		&url.Error{Op: "Post", URL: "http://127.0.0.1:1/v1/responses", Err: &net.OpError{Op: "write", Net: "tcp", Err: net.ErrClosed}},
+		&url.Error{Op: "Post", URL: "http://127.0.0.1:1/v1/responses", Err: &net.OpError{Op: "write", Net: "tcp", Err: os.NewSyscallError("write", syscall.EPIPE)}},
+	} {
+		r := Explain(&Failure{Kind: kindNetwork, Message: cause.Error(), cause: cause})
+		if !strings.Contains(r.What, "closed the connection") {
+			t.Errorf("%v explained as %q", cause, r.What)
+		}
 	}
 }
