@@ -147,6 +147,10 @@ func (c *child) wait(h *holding, stderr *capped) {
 		c.held = nil
 	}
 	if !released {
+		// Said before it is marked broken, under the lock: whoever sees it
+		// broken can read why in the log.
+		c.log.Warn("keep awake: the tool stopped on its own; the machine may sleep mid-session",
+			"err", err, "stderr", strings.TrimSpace(stderr.String()))
 		c.broken = true
 		if h.pipe != nil {
 			h.pipe.Close()
@@ -154,10 +158,6 @@ func (c *child) wait(h *holding, stderr *capped) {
 	}
 	c.mu.Unlock()
 	close(h.done)
-	if !released {
-		c.log.Warn("keep awake: the tool stopped on its own; the machine may sleep mid-session",
-			"err", err, "stderr", strings.TrimSpace(stderr.String()))
-	}
 }
 
 func (c *child) Release() {
