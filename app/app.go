@@ -138,6 +138,19 @@ func (a *App) choice(guide string) (GuideChoice, error) {
 	return ch, nil
 }
 
+// renderPlayer is the sound of session st played into w as a WAV file,
+// as fast as it can be made: a render, or an export.
+func (a *App) renderPlayer(st engine.State, w io.Writer) (*audio.Player, error) {
+	return audio.Open(audio.Options{
+		Voice:       st.Voice,
+		Soundscape:  st.Soundscape,
+		Voices:      a.opts.Voices,
+		NoPacerTone: !a.opts.Config.Breathing.ToneOn(),
+		Render:      w,
+		Logger:      a.log,
+	})
+}
+
 // Render creates a session and plays it into w as a WAV file, as fast as
 // it can be made. The session is saved like any other; closing the Run
 // finishes the file.
@@ -150,14 +163,7 @@ func (a *App) Render(o engine.Options, w io.Writer) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	player, err := audio.Open(audio.Options{
-		Voice:       st.Voice,
-		Soundscape:  st.Soundscape,
-		Voices:      a.opts.Voices,
-		NoPacerTone: !a.opts.Config.Breathing.ToneOn(),
-		Render:      w,
-		Logger:      a.log,
-	})
+	player, err := a.renderPlayer(st, w)
 	if err != nil {
 		sess.Close()
 		return nil, err

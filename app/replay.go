@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"lull/audio"
 	"lull/engine"
 	"lull/guide"
 	"lull/sessions"
@@ -61,14 +60,7 @@ func (a *App) RenderWords(ctx context.Context, id string, w io.Writer) (engine.S
 		return engine.State{}, err
 	}
 	st.ReplayOf = words.ID
-	player, err := audio.Open(audio.Options{
-		Voice:       st.Voice,
-		Soundscape:  st.Soundscape,
-		Voices:      a.opts.Voices,
-		NoPacerTone: !a.opts.Config.Breathing.ToneOn(),
-		Render:      w,
-		Logger:      a.log,
-	})
+	player, err := a.renderPlayer(st, w)
 	if err != nil {
 		return engine.State{}, err
 	}
