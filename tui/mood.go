@@ -94,17 +94,22 @@ func moodLine(before, after int) string {
 }
 
 // onEndKey answers a key on a waking session's end screen: 1–5 the mood
-// after, tab to the note and back, enter or esc to the sessions (saving
-// what was given), q to quit (saving it too).
+// after (and on to the note), tab to the note, esc back from it, enter
+// or esc to the sessions (saving what was given), q to quit (saving it
+// too).
 func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	e := &m.sess.end
 	if e.typing {
 		switch {
 		case key.Matches(msg, m.keys.Open):
 			return m, m.leaveEnd(false)
-		case key.Matches(msg, m.keys.Leave), key.Matches(msg, m.keys.NoteField):
+		case key.Matches(msg, m.keys.Leave):
 			e.typing = false
 			e.note.Blur()
+			return m, nil
+		case key.Matches(msg, m.keys.NoteField):
+			// Already on the note (a mood key brings it there): tab, as
+			// the help said before, stays — the words typed next are kept.
 			return m, nil
 		}
 		var cmd tea.Cmd

@@ -84,6 +84,24 @@ func TestEndScreenKeepsMoodAndNote(t *testing.T) {
 	}
 }
 
+// The key help says "1–5 how you feel • tab note": a mood key, then tab,
+// then words — the words are the note (tab once left the note the mood key
+// had opened, and the words went nowhere).
+func TestEndScreenMoodThenTabThenNote(t *testing.T) {
+	b := &fakeBackend{}
+	r := finishedRun(t, false, 0)
+	m := endModel(t, b, r)
+	m, _ = press(m, "4", "tab", "f", "e", "e", "t")
+	if !m.sess.end.typing || m.sess.end.note.Value() != "feet" {
+		t.Fatalf("after 4, tab and a word the note holds %q (typing %v)", m.sess.end.note.Value(), m.sess.end.typing)
+	}
+	m, cmd := press(m, "enter")
+	feed(t, m, cmd)
+	if got := b.remarks[r.ID()]; got != (Remark{MoodAfter: 4, Note: "feet"}) {
+		t.Errorf("kept %+v", got)
+	}
+}
+
 // Skipped, nothing is written; esc from the note returns to the mood, and
 // q there quits, keeping what was given.
 func TestEndScreenSkipsAndQuits(t *testing.T) {
