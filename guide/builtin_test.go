@@ -629,3 +629,28 @@ func TestOutlineFollowsTheJourney(t *testing.T) {
 	req.Phase = engine.Breathing
 	t.Logf("body scan, breathing: %q", b.Outline(req).Steps)
 }
+
+// TestNothingCuesTheBreathOnceItIsHandedBack: "Leave the breath to itself
+// now" is the breathing phase's last word; the rests, each a cue to the
+// breath ("Breathing in, the belly lifts"), come before it (a long phase
+// once said two of them after it, heard in a 20-minute render).
+func TestNothingCuesTheBreathOnceItIsHandedBack(t *testing.T) {
+	m := loadMaterial(t)
+	released := 0
+	for seed := range int64(12) {
+		b := NewBuiltin(m, Memory{})
+		pp := b.plan(engine.Request{Phase: engine.Breathing, Seed: seed, Breath: engine.DefaultBreath})
+		for w := 5; w <= 40; w++ {
+			layout := pp.body(w)
+			if i := slices.IndexFunc(layout, func(it item) bool { return it.releases }); i >= 0 {
+				released++
+				if i != len(layout)-1 {
+					t.Errorf("seed %d, %d lines: %q is followed by %q", seed, w, layout[i].line, layout[i+1].line)
+				}
+			}
+		}
+	}
+	if released == 0 {
+		t.Fatal("no layout handed the breath back: the test proves nothing")
+	}
+}

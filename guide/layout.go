@@ -134,7 +134,8 @@ const maxRestsInARow = 2
 // restGaps are where rests may go, as the index of the step they follow:
 // from the third step on (in breathing, from the journey's first step,
 // once the counts are taught, and only between breaths), never between a
-// step held briefly and the one after it, and after the last.
+// step held briefly and the one after it, and after the last — unless it
+// hands the breath back: a rest cues the breath, and would take it again.
 func restGaps(steps []item, breathing bool) []int {
 	from := min(2, len(steps)-1)
 	if j := slices.IndexFunc(steps, func(it item) bool { return it.journey }); breathing || (j >= 0 && j < from) {
@@ -148,7 +149,7 @@ func restGaps(steps []item, breathing bool) []int {
 		last := j == len(steps)-1
 		// A rest never splits a breath: it goes before an in-breath.
 		whole := !breathing || last || steps[j+1].breath == prompts.BreathIn
-		if (!steps[j].short || last) && whole {
+		if (!steps[j].short || last) && whole && !steps[j].releases {
 			gaps = append(gaps, j)
 		}
 	}

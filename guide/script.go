@@ -21,6 +21,7 @@ type item struct {
 	optional bool
 	journey  bool // the journey's own step: rests go among these
 	short    bool // a short pause after it, and the next step always with it
+	releases bool // hands the breath back: no rest follows it
 }
 
 // phasePlan is one phase of one session: its steps in order, its rests
@@ -118,7 +119,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
 	used := map[string]bool{}
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
-		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause}
+		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause, releases: st.Releases}
 		it.line = b.pick(req.Seed, key, variants, used)
 		used[it.line] = true
 		return it

@@ -71,6 +71,9 @@ type Step struct {
 	Breath   string   `yaml:"breath"`   // breathing only: the part of the breath it is spoken on
 	Needs    string   `yaml:"needs"`    // breathing only: hold or rest, when the rhythm has one
 	SendOff  bool     `yaml:"send_off"` // resolution's one farewell, its last lead step
+	// Releases hands the breath back to the listener: no rest line, with
+	// its own cue to the breath, follows it in its phase.
+	Releases bool `yaml:"releases"`
 	// ShortPause keeps the silence after the line to a few seconds, and the
 	// next step with it: a muscle tensed is released in the next line.
 	ShortPause bool `yaml:"short_pause"`
