@@ -18,7 +18,9 @@ func closed(msg tea.Msg) bool { _, ok := msg.(closedMsg); return ok }
 func TestQuitRemembersThePausedSessionForTheHint(t *testing.T) {
 	st, _ := engine.NewState("2026-11-23-0930-left", engine.Options{Length: 20 * time.Minute}, testNow)
 	r := startHeldRun(st)
-	untilRunning(t, r)
+	if got := waitStatus(r, engine.Running); got != engine.Running { // closed before it runs, it stays created
+		t.Fatalf("the run is %s", got)
+	}
 	m := sized(New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }}), 80, 24)
 	m, cmd := press(m, "q")
 	m = feedFirst(t, m, cmd, closed)
@@ -33,7 +35,9 @@ func TestQuitRemembersThePausedSessionForTheHint(t *testing.T) {
 	// Esc: back to the list, and the status line says how to go on.
 	st2, _ := engine.NewState("2026-11-23-0940-list", engine.Options{Length: 10 * time.Minute}, testNow)
 	r2 := startHeldRun(st2)
-	untilRunning(t, r2)
+	if got := waitStatus(r2, engine.Running); got != engine.Running {
+		t.Fatalf("the run is %s", got)
+	}
 	m = sized(New(Options{Backend: &fakeBackend{}, Run: r2, Now: func() time.Time { return testNow }}), 80, 24)
 	m.direct = false // opened from the list
 	m, cmd = press(m, "esc")
@@ -60,17 +64,5 @@ func TestQuitRemembersThePausedSessionForTheHint(t *testing.T) {
 	next, _ = m.Update(closedMsg{id: st2.ID, st: engine.State{ID: st2.ID, Status: engine.Abandoned}})
 	if left, ok := next.(Model).Left(); ok {
 		t.Errorf("an abandoned session is still offered for resuming: %q", left.ID)
-	}
-}
-
-// untilRunning waits for a run to begin: closed before, it stays created,
-// with nothing to resume.
-func untilRunning(t *testing.T, r *testRun) {
-	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); r.Snapshot().Status != engine.Running; {
-		if time.Now().After(deadline) {
-			t.Fatalf("the run is still %s", r.Snapshot().Status)
-		}
-		time.Sleep(2 * time.Millisecond)
 	}
 }

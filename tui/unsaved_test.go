@@ -176,7 +176,9 @@ func TestLeavingShowsTheSessionAsTheRunLeftIt(t *testing.T) {
 		t.Fatalf("the list before the run does not say left running:\n%s", v)
 	}
 	r := startHeldRun(st) // never completes: closing it pauses it
-	untilRunning(t, r)
+	if got := waitStatus(r, engine.Running); got != engine.Running {
+		t.Fatalf("the run is %s", got)
+	}
 	m.attach(r)
 	m.setState(screenSession)
 	var closed *closedMsg
