@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"syscall"
-	"time"
 
 	"lull/app"
 	"lull/engine"
@@ -122,7 +121,7 @@ func (c *cli) completed(final engine.State, closeErr error) error {
 	if final.Practice == engine.PracticeBreathe {
 		return c.practiceCompleted(final, closeErr)
 	}
-	fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed.Round(time.Second)), final.Spoken())
+	fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed), final.Spoken())
 	if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
 		fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
 	}

@@ -154,10 +154,10 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 	heard, after := final.Elapsed, ""
 	if final.Sleep && final.SleepTail > 0 {
 		heard += final.SleepTail
-		after = fmt.Sprintf(" and %s of sound after them", human.Clock(final.SleepTail.Round(time.Second)))
+		after = fmt.Sprintf(" and %s of sound after them", human.Clock(final.SleepTail))
 	}
 	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",
-		human.Clock(final.Elapsed.Round(time.Second)), final.Spoken(), after, sound.name, took.Round(100*time.Millisecond),
+		human.Clock(final.Elapsed), final.Spoken(), after, sound.name, took.Round(100*time.Millisecond),
 		heard.Seconds()/took.Seconds(), final.ID)
 	return nil
 }
