@@ -77,8 +77,8 @@ func (speakerOut) unlock() { speaker.Unlock() }
 
 // suspend stops feeding the device. Suspending also idles it: a paused
 // session costs almost nothing.
-func (speakerOut) suspend()     { _ = speaker.Suspend() }
-func (speakerOut) resume()      { _ = speaker.Resume() }
+func (speakerOut) suspend() { _ = speaker.Suspend() }
+func (speakerOut) resume()  { _ = speaker.Resume() }
 func (s *speakerOut) close() error {
 	speaker.Close()
 	runtime.GOMAXPROCS(s.threads)
