@@ -74,6 +74,7 @@ func BenchmarkPlaying(b *testing.B) {
 		})
 	}
 	b.Run("paused", func(b *testing.B) {
+		b.Logf("lull paused: %v", paused)
 		b.ReportMetric(paused.total(), "cpu-s/min")
 		b.ReportMetric(pausedBound, "limit-cpu-s/min")
 		b.ReportMetric(paused.total()/pausedBound, "ratio")
