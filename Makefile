@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= lull
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test bench build deps test-deps vet fuzz clean
+.PHONY: run test bench build deps test-deps bench-deps vet fuzz clean
 
 ## run: install what is missing, build, and start lull
 run: deps build
@@ -29,15 +29,14 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./sessions
 	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./engine
 
-## bench: the speed and cost figures — render speed, the mixer's CPU per
-## second of audio, a playing session's CPU and memory, the session store,
-## lull's own time on the way to the first sentence from an LLM, the safety
-## screen's time per sentence beside the keyword list it replaced
-bench: test-deps
-	$(GO) test -run '^$$' -bench . -benchtime 1x . ./app
-	$(GO) test -run '^$$' -bench . ./audio ./sessions
-	$(GO) test -run '^$$' -bench . -benchtime 20x ./llm
-	$(GO) test -run '^$$' -bench SafetyCheck -benchmem ./engine
+## bench: the speed and cost figures, each beside its anchor measured in
+## the same run, then a table of figure, anchor, ratio and target: render
+## speed beside the voice engine and sox, a playing session beside mpv (CPU
+## with the sound server's share, paused, peak memory), saves beside a bare
+## write, the TUI's own cost, lull's time to an LLM's first sentence, the
+## safety screen's time per sentence
+bench: bench-deps
+	@GO=$(GO) scripts/bench
 
 vet:
 	$(GO) vet ./...
@@ -49,6 +48,9 @@ deps:
 
 test-deps:
 	@scripts/deps test
+
+bench-deps:
+	@scripts/deps bench
 
 clean:
 	rm -f $(BIN)

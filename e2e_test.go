@@ -24,10 +24,6 @@ import (
 var lullBin string
 
 func TestMain(m *testing.M) {
-	if os.Getenv(beepSilenceEnv) == "1" {
-		beepSilence() // a benchmark's baseline, in a process of its own
-		return
-	}
 	dir, err := os.MkdirTemp("", "lull-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

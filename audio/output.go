@@ -18,6 +18,9 @@ type output interface {
 	// close stops the output; a file output finishes its file and says
 	// whether that worked.
 	close() error
+	// delay is how long what the output has pulled from the mix takes to
+	// be heard: a device's buffer; nothing for a clock or a file.
+	delay() time.Duration
 }
 
 // Paced outputs ask for the mix in steps this long (in output time), so a
@@ -66,6 +69,8 @@ func (s *silent) unlock() { s.mu.Unlock() }
 
 func (s *silent) suspend() { s.held.Store(true); signal(s.poke) }
 func (s *silent) resume()  { s.held.Store(false); signal(s.poke) }
+
+func (s *silent) delay() time.Duration { return 0 }
 
 func (s *silent) close() error {
 	s.once.Do(func() { close(s.stop) })

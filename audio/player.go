@@ -321,7 +321,9 @@ func (p *Player) Breath() (engine.Breath, bool) {
 	if p.m.pacer == nil || p.m.pacer.stopping {
 		return engine.Breath{}, false
 	}
-	return p.m.pacer.breath(p.m.played, float64(Rate)), true
+	// The breath as heard: a device plays what the mix gave it a moment ago.
+	heard := max(p.m.played-int64(p.m.rate.N(p.out.delay())), p.m.pacer.anchor)
+	return p.m.pacer.breath(heard, float64(Rate)), true
 }
 
 // StopPacing lets the pacer's tone fade away.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"lull/engine"
 )
 
 // silentPlayer is a Player on the silent output at the given time scale,
@@ -179,4 +181,46 @@ func TestPauseAndResumeAnswerAtOnceWhenTheClockRunsFlatOut(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("Pause or Resume hung while the output caught up")
 	}
+}
+
+// delayed is an output heard a while after the mix is pulled, as a
+// device's buffer is.
+type delayed struct {
+	output
+	by time.Duration
+}
+
+func (d delayed) delay() time.Duration { return d.by }
+
+// The breathing animation shows the breath as heard: on a device that
+// plays the mix a second late, 4.5 s into a 4-2-6 rhythm the listener
+// still hears the inhale's tone, not yet the hold that the mix is at.
+func TestTheBreathShownIsTheBreathHeard(t *testing.T) {
+	p := silentPlayer(t, 1)
+	p.Pause() // the clock stands still: played is set by hand
+	pattern := engine.BreathPattern{Inhale: 4 * time.Second, Hold: 2 * time.Second, Exhale: 6 * time.Second}
+	at := func(out output, mixAt time.Duration) engine.Breath {
+		t.Helper()
+		p.out = out
+		p.Pace(0, pattern)
+		p.out.lock()
+		p.m.played = int64(Rate.N(mixAt))
+		p.out.unlock()
+		b, ok := p.Breath()
+		if !ok {
+			t.Fatal("the pacer is not sounding")
+		}
+		return b
+	}
+	silent := p.out
+	if b := at(silent, 4500*time.Millisecond); b.Stage != engine.StageHold {
+		t.Errorf("with nothing between the mix and the ear, 4.5 s in is %v, want hold", b.Stage)
+	}
+	if b := at(delayed{silent, time.Second}, 4500*time.Millisecond); b.Stage != engine.StageInhale {
+		t.Errorf("a second behind the mix, 4.5 s in is heard as %v, want breathe in", b.Stage)
+	}
+	if b := at(delayed{silent, time.Second}, 500*time.Millisecond); b.Stage != engine.StageInhale || b.Cycle != 0 || b.Progress != 0 {
+		t.Errorf("before the first sample is heard the breath is %+v, want the start of the first inhale", b)
+	}
+	p.out = silent
 }

@@ -3,6 +3,7 @@ package audio
 import (
 	"io"
 	"sync"
+	"time"
 
 	"lull/human"
 )
@@ -50,6 +51,8 @@ func (r *render) unlock() { r.mu.Unlock() }
 // A render has no listener to pause for.
 func (r *render) suspend() {}
 func (r *render) resume()  {}
+
+func (r *render) delay() time.Duration { return 0 }
 
 // close ends the file where the session ended and waits for the encoder
 // to finish it.

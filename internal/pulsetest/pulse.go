@@ -21,6 +21,8 @@ import (
 type Server struct {
 	// Env points a process at the server: PULSE_SERVER=…
 	Env string
+	// Pid is the server's process, whose CPU is its clients' share.
+	Pid int
 }
 
 // Sink is the null sink's name.
@@ -55,7 +57,7 @@ func Start(tb testing.TB) *Server {
 	tb.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	for range 100 {
 		if _, err := os.Stat(socket); err == nil {
-			return &Server{Env: "PULSE_SERVER=unix:" + socket}
+			return &Server{Env: "PULSE_SERVER=unix:" + socket, Pid: cmd.Process.Pid}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
