@@ -29,7 +29,7 @@ type (
 		events []engine.Event
 		err    error
 	}
-	tickMsg   struct{ gen int }
+	tickMsg   struct{ gen, seq int }
 	actionMsg struct {
 		gen int
 		err error
@@ -60,14 +60,10 @@ type (
 	}
 )
 
-// tickEvery is how often the clock on screen is redrawn.
+// tickEvery is how often, at most, a clock run faster than real time
+// (LULL_TIME_SCALE) is redrawn; at real time the screen ticks once a
+// second, with the clock (cadence.go).
 const tickEvery = 250 * time.Millisecond
-
-// breathTick is the breathing animation's frame: ten a second.
-const breathTick = 100 * time.Millisecond
-
-// idleTick is how often a paused or finished session's screen is checked.
-const idleTick = 2 * time.Second
 
 func (m Model) loadSessions() tea.Cmd {
 	b := m.backend
@@ -87,15 +83,21 @@ func (m Model) follow() tea.Cmd {
 	}
 }
 
-func (m Model) tick() tea.Cmd {
-	gen, every := m.gen, tickEvery
-	switch {
-	case m.sess.status == engine.Paused || m.sess.status.Finished():
-		every = idleTick // nothing moves: a paused session costs next to nothing
-	case m.sess.progress.Breath != nil:
-		every = breathTick // the breath animation moves smoothly
+// tick arms the screen's next look at the session's clock (nextTick).
+func (m *Model) tick() tea.Cmd {
+	gen, seq, every := m.gen, m.tickSeq, m.nextTick()
+	m.idling = every == idleTick
+	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{gen: gen, seq: seq} })
+}
+
+// wake starts the ticks again at once when the session moves again
+// after the slow ticks of a pause: the ticks armed before are dropped.
+func (m *Model) wake() tea.Cmd {
+	if !m.idling || m.sess.status != engine.Running {
+		return nil
 	}
-	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+	m.tickSeq++
+	return m.tick()
 }
 
 // showNotices reads the run's notices for the status line.
@@ -164,6 +166,7 @@ func (m Model) awaitEnd() tea.Cmd {
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.still = false // until a tick or the run's events show they changed nothing (frame.go)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -208,7 +211,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.notes = nil // they were about the run lull opened on
 		m.attach(msg.run)
-		return m, tea.Batch(m.follow(), m.tick(), m.showNotices())
+		cmd := tea.Batch(m.follow(), m.tick(), m.showNotices()) // before m is returned: tick marks it
+		return m, cmd
 	case eventsMsg:
 		return m.onEvents(msg)
 	case endedMsg:
@@ -219,11 +223,14 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// session complete.
 		return m, m.closeRun(true)
 	case tickMsg:
-		if msg.gen != m.gen || m.run == nil || m.closing {
+		if msg.gen != m.gen || msg.seq != m.tickSeq || m.run == nil || m.closing {
 			return m, nil
 		}
+		before := m.face()
 		m.sess.setProgress(m.run.Progress())
-		return m, m.tick()
+		m.still = m.face() == before
+		cmd := m.tick()
+		return m, cmd
 	case soundMsg:
 		if msg.gen != m.gen {
 			return m, nil
@@ -296,6 +303,7 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, nil // the follow context ended
 	}
+	before := m.face()
 	var cmds []tea.Cmd
 	check := false // whether saving may have begun or stopped failing
 	for _, ev := range msg.events {
@@ -331,7 +339,8 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.checkSaved())
 	}
 	m.sess.setProgress(m.run.Progress())
-	cmds = append(cmds, m.follow())
+	m.still = m.face() == before
+	cmds = append(cmds, m.follow(), m.wake())
 	return m, tea.Batch(cmds...)
 }
 
