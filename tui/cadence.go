@@ -33,7 +33,7 @@ func (m Model) nextTick() time.Duration {
 	switch {
 	case v.status != engine.Running:
 		return idleTick // nothing moves: a paused session costs next to nothing
-	case m.dialog == dialogNone && v.showsBreath(m.sessionHeight()):
+	case m.dialog == dialogNone && m.breathShown():
 		return breathTick // the breath animation moves smoothly
 	}
 	return untilNextSecond(v.progress.Elapsed, v.clock, m.scale)

@@ -301,3 +301,24 @@ func TestEventsThatChangeNothingDrawNothing(t *testing.T) {
 		t.Errorf("a spoken sentence drew the screen %d times, want 1", n)
 	}
 }
+
+// A key's effect shows on the next frame, even right after a tick that
+// kept the frame before it.
+func TestKeyAfterAStillTickIsDrawn(t *testing.T) {
+	r := newScriptedRun(t)
+	r.set(engine.Progress{Status: engine.Running, Phase: engine.Atmosphere, Elapsed: 150 * time.Second,
+		PhaseElapsed: 30 * time.Second, PhaseTarget: 2 * time.Minute})
+	m := sized(New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }}), 80, 24)
+	m.sess.started = true
+	m.View()
+	next, _ := m.Update(tickMsg{gen: m.gen, seq: m.tickSeq})
+	m = next.(Model)
+	if !m.still {
+		t.Fatal("a tick that changed nothing did not keep the frame")
+	}
+	m.View()
+	m, _ = press(m, "space")
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "paused") {
+		t.Errorf("space after a still tick: the screen does not say paused:\n%s", v)
+	}
+}

@@ -22,23 +22,30 @@ type frame struct {
 	view  tea.View
 	kept  bool
 	drawn int // how many times the screen has been drawn
+
+	next face // the face of the model asked for its view, for keep
 }
 
 // reuse is the frame drawn last, when the message just handled changed
 // nothing on screen.
 func (f *frame) reuse(m Model) (tea.View, bool) {
-	if f == nil || !m.still || !f.kept || f.face != m.face() {
+	if f == nil {
+		return tea.View{}, false
+	}
+	f.next = m.face()
+	if !m.still || !f.kept || f.face != f.next {
 		return tea.View{}, false
 	}
 	return f.view, true
 }
 
-// keep remembers v, just drawn, as what the screen shows.
-func (f *frame) keep(m Model, v tea.View) {
+// keep remembers v, just drawn for the model reuse was asked about, as
+// what the screen shows.
+func (f *frame) keep(v tea.View) {
 	if f == nil {
 		return
 	}
-	f.face, f.view, f.kept = m.face(), v, true
+	f.face, f.view, f.kept = f.next, v, true
 	f.drawn++
 }
 
@@ -83,12 +90,14 @@ func (m Model) face() face {
 	}
 	if m.screen == screenSession {
 		w, _ := m.contentSize()
-		f.sess = m.sess.face(w, m.sessionHeight())
+		f.sess = m.sess.face(w, m.breathShown())
 	}
 	return f
 }
 
-func (v sessionView) face(width, height int) sessionFace {
+// face is the session screen's, width cells wide, breath says whether it
+// draws the breath.
+func (v sessionView) face(width int, breath bool) sessionFace {
 	p := v.progress
 	f := sessionFace{
 		status: v.status, asked: v.asked, word: v.statusWord(), phase: p.Phase,
@@ -101,10 +110,19 @@ func (v sessionView) face(width, height int) sessionFace {
 	if segs := v.phaseBar().segments(width); int(p.Phase) >= 0 && int(p.Phase) < len(segs) {
 		f.filled = segs[p.Phase].filled
 	}
-	if v.showsBreath(height) {
+	if breath {
 		f.breath = *p.Breath
 	}
 	return f
+}
+
+// breathShown reports whether the session screen draws the breath: the
+// screen is measured only when there is a breath to draw.
+func (m Model) breathShown() bool {
+	if m.sess.progress.Breath == nil {
+		return false
+	}
+	return m.sess.showsBreath(m.sessionHeight())
 }
 
 // sessionHeight is the rows the session screen has above the footer.

@@ -291,7 +291,7 @@ func (m Model) View() tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
 	v.WindowTitle = m.title()
-	m.frame.keep(m, v)
+	m.frame.keep(v)
 	return v
 }
 

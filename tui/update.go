@@ -91,9 +91,10 @@ func (m *Model) tick() tea.Cmd {
 }
 
 // wake starts the ticks again at once when the session moves again
-// after the slow ticks of a pause: the ticks armed before are dropped.
-func (m *Model) wake() tea.Cmd {
-	if !m.idling || m.sess.status != engine.Running {
+// after the slow ticks of a pause (or of its start): the ticks armed
+// before are dropped.
+func (m *Model) wake(wasRunning bool) tea.Cmd {
+	if m.sess.status != engine.Running || (wasRunning && !m.idling) {
 		return nil
 	}
 	m.tickSeq++
@@ -224,6 +225,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.closeRun(true)
 	case tickMsg:
 		if msg.gen != m.gen || msg.seq != m.tickSeq || m.run == nil || m.closing {
+			m.still = true // dropped: nothing changed
 			return m, nil
 		}
 		before := m.face()
@@ -303,14 +305,14 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, nil // the follow context ended
 	}
-	before := m.face()
+	before, wasRunning, resynced := m.face(), m.sess.status == engine.Running, false
 	var cmds []tea.Cmd
 	check := false // whether saving may have begun or stopped failing
 	for _, ev := range msg.events {
 		switch ev.Kind {
 		case engine.EventResync:
 			m.sess.resync(m.run.Snapshot())
-			check = true
+			check, resynced = true, true
 			continue
 		case engine.EventError:
 			if !GuideFailed(ev) { // said plainly on the interrupted screen, or by the notice of the guide that carries on
@@ -339,8 +341,8 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.checkSaved())
 	}
 	m.sess.setProgress(m.run.Progress())
-	m.still = m.face() == before
-	cmds = append(cmds, m.follow(), m.wake())
+	m.still = !resynced && m.face() == before
+	cmds = append(cmds, m.follow(), m.wake(wasRunning))
 	return m, tea.Batch(cmds...)
 }
 
