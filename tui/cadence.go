@@ -20,6 +20,9 @@ const (
 	idleTick = 2 * time.Second
 	// tickLate puts the tick just after the second turns, not before.
 	tickLate = 20 * time.Millisecond
+	// tickEvery is how often, at most, a clock run faster than real
+	// time (LULL_TIME_SCALE) is redrawn.
+	tickEvery = 250 * time.Millisecond
 	// tickSoonest bounds how soon a tick follows the last: the engine's
 	// clock moves in the speaker's steps, so one that lands before the
 	// second turns tries again a moment later, not at once.

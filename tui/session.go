@@ -18,7 +18,7 @@ type sessionView struct {
 	intention string // printable (human.Line), as is all text in the view
 	status    engine.Status
 	progress  engine.Progress
-	clock     time.Duration // the engine's own count when last read, under the steady one shown (clock.go)
+	clock     time.Duration // the engine's own count when last read: the next tick waits for it to turn the clock shown (cadence.go)
 	words     transcript
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary

@@ -60,11 +60,6 @@ type (
 	}
 )
 
-// tickEvery is how often, at most, a clock run faster than real time
-// (LULL_TIME_SCALE) is redrawn; at real time the screen ticks once a
-// second, with the clock (cadence.go).
-const tickEvery = 250 * time.Millisecond
-
 func (m Model) loadSessions() tea.Cmd {
 	b := m.backend
 	return func() tea.Msg {
