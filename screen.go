@@ -24,6 +24,7 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 	o.Backend = backend{app: env.app}
 	o.Crisis = prompts.Crisis
 	_, o.NoColor = os.LookupEnv("NO_COLOR")
+	o.TimeScale, _ = timeScale() // open has refused a bad one already
 	if jobControl() {
 		o.Suspend = stopJob
 	}

@@ -67,6 +67,9 @@ type Options struct {
 	// then; the terminal is handed back meanwhile. Nil when no shell can
 	// bring lull back: Ctrl-Z then only pauses.
 	Suspend func() error
+	// TimeScale is how many times faster than real time the session's
+	// clock runs (LULL_TIME_SCALE); 0 is real time.
+	TimeScale float64
 }
 
 // Model is the root of the TUI.
@@ -118,6 +121,17 @@ type Model struct {
 	left       engine.State
 	sleepAsked bool        // the last sleep session has been looked at (asked about once per lull)
 	sleepAsk   SessionInfo // the sleep session the question is about
+
+	scale float64 // the session clock's speed (Options.TimeScale)
+	// The ticks that read the session's clock: tickSeq tags the ones
+	// armed last, idling says they are the slow ones of a session that
+	// does not move (cadence.go).
+	tickSeq int
+	idling  bool
+	// frame is the screen last drawn; still says the last message
+	// changed nothing on it (frame.go).
+	frame *frame
+	still bool
 }
 
 // recovery is what the home screen offers once lull starts: each session
@@ -146,6 +160,8 @@ func New(o Options) Model {
 		help:    help.New(),
 		crisis:  o.Crisis,
 		suspend: o.Suspend,
+		scale:   o.TimeScale,
+		frame:   &frame{},
 	}
 	m.help.Styles = st.Help
 	m.home = newHomeView(m.styles, m.now)
@@ -200,6 +216,7 @@ func (m *Model) attach(r Run) {
 	m.runCancel = cancel
 	m.sess = newSessionView(r.Snapshot())
 	m.sess.progress = r.Progress()
+	m.sess.clock = m.sess.progress.Elapsed
 	m.followCtx = ctx
 	m.sub = r.Subscribe()
 	m.setState(screenSession)
@@ -236,6 +253,9 @@ func (m *Model) restyle(isDark bool) {
 }
 
 func (m Model) View() tea.View {
+	if v, ok := m.frame.reuse(m); ok {
+		return v
+	}
 	w, h := m.contentSize()
 	s := m.styles
 	var body string
@@ -271,6 +291,7 @@ func (m Model) View() tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
 	v.WindowTitle = m.title()
+	m.frame.keep(v)
 	return v
 }
 

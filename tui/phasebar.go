@@ -46,8 +46,25 @@ func (p phaseBar) labels(width int, s *Styles) string {
 
 func (p phaseBar) bar(width int, s *Styles) string {
 	gaps := len(engine.Phases) - 1
-	cells := width - gaps
 	var b strings.Builder
+	for i, seg := range p.segments(width) {
+		b.WriteString(s.BarDone.Render(strings.Repeat("━", seg.filled)))
+		b.WriteString(s.BarLater.Render(strings.Repeat("─", seg.cells-seg.filled)))
+		if i < gaps {
+			b.WriteString(" ")
+		}
+	}
+	return b.String()
+}
+
+// segment is one phase's part of the bar: its cells, and how many are full.
+type segment struct{ cells, filled int }
+
+// segments are the bar's parts, one a phase, in a bar width cells wide.
+func (p phaseBar) segments(width int) []segment {
+	gaps := len(engine.Phases) - 1
+	cells := width - gaps
+	out := make([]segment, 0, len(engine.Phases))
 	used := 0
 	for i, ph := range engine.Phases {
 		w := int(float64(cells)*ph.Share() + 0.5)
@@ -62,11 +79,7 @@ func (p phaseBar) bar(width int, s *Styles) string {
 		case ph == p.current:
 			filled = int(float64(w) * min(max(p.fill, 0), 1))
 		}
-		b.WriteString(s.BarDone.Render(strings.Repeat("━", filled)))
-		b.WriteString(s.BarLater.Render(strings.Repeat("─", w-filled)))
-		if i < gaps {
-			b.WriteString(" ")
-		}
+		out = append(out, segment{cells: w, filled: filled})
 	}
-	return b.String()
+	return out
 }

@@ -18,6 +18,7 @@ type sessionView struct {
 	intention string // printable (human.Line), as is all text in the view
 	status    engine.Status
 	progress  engine.Progress
+	clock     time.Duration // the engine's own count when last read: the next tick waits for it to turn the clock shown (cadence.go)
 	words     transcript
 	started   bool // a sentence has been spoken in this view
 	summary   *engine.Summary
@@ -111,6 +112,7 @@ func (v *sessionView) resync(st engine.State) {
 func (v *sessionView) setProgress(p engine.Progress) {
 	v.status = v.settle(p.Status)
 	v.progress = steady(v.progress, p, v.status)
+	v.clock = p.Elapsed
 }
 
 func (v sessionView) statusWord() string {
@@ -155,10 +157,7 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	}
 	header := spread(title, state, width)
 
-	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed}
-	if v.progress.PhaseTarget > 0 {
-		bar.fill = float64(v.progress.PhaseElapsed) / float64(v.progress.PhaseTarget)
-	}
+	bar := v.phaseBar()
 	remaining := max(v.progress.Length-human.Shown(v.progress.Elapsed), 0)
 	if v.status == engine.Completed {
 		remaining = 0
@@ -173,8 +172,8 @@ func (v sessionView) View(width, height int, s *Styles) string {
 		// Small terminals keep the essentials: where, how long, what now.
 		top = []string{header, bar.View(width, s), clocks}
 	}
-	if b := v.progress.Breath; b != nil && v.status != engine.Completed && height >= 10+breathLines {
-		top = append(top, breathView{}.View(*b, width, s))
+	if v.showsBreath(height) {
+		top = append(top, breathView{}.View(*v.progress.Breath, width, s))
 	}
 	used := lipgloss.Height(strings.Join(top, "\n"))
 	body := ""
@@ -193,6 +192,24 @@ func (v sessionView) View(width, height int, s *Styles) string {
 		body = s.Muted.Render("Close your eyes. The first words come in a moment.")
 	}
 	return strings.Join(append(top, body), "\n")
+}
+
+// phaseBar is where the session is among its phases.
+func (v sessionView) phaseBar() phaseBar {
+	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed}
+	if v.progress.PhaseTarget > 0 {
+		bar.fill = float64(v.progress.PhaseElapsed) / float64(v.progress.PhaseTarget)
+	}
+	return bar
+}
+
+// showsBreath reports whether the screen, height rows tall, draws the
+// breath: a practice always does, a session when there is room.
+func (v sessionView) showsBreath(height int) bool {
+	if v.progress.Breath == nil || v.status == engine.Completed {
+		return false
+	}
+	return v.practice || height >= 10+breathLines
 }
 
 func (v sessionView) completion(width int, s *Styles) string {

@@ -15,6 +15,7 @@ import (
 type transcript struct {
 	lines   []transcriptLine
 	current int // index of the sentence being spoken; -1 between sentences
+	added   int // lines ever added: a new one changes the screen though the count kept stays at maxKept
 }
 
 type transcriptLine struct {
@@ -40,6 +41,7 @@ func (t *transcript) sentence(p engine.Phase, text string) {
 
 func (t *transcript) add(l transcriptLine) {
 	t.lines = append(t.lines, l)
+	t.added++
 	if over := len(t.lines) - maxKept; over > 0 {
 		t.lines = append(t.lines[:0], t.lines[over:]...)
 		t.current -= over

@@ -29,7 +29,7 @@ type (
 		events []engine.Event
 		err    error
 	}
-	tickMsg   struct{ gen int }
+	tickMsg   struct{ gen, seq int }
 	actionMsg struct {
 		gen int
 		err error
@@ -60,15 +60,6 @@ type (
 	}
 )
 
-// tickEvery is how often the clock on screen is redrawn.
-const tickEvery = 250 * time.Millisecond
-
-// breathTick is the breathing animation's frame: ten a second.
-const breathTick = 100 * time.Millisecond
-
-// idleTick is how often a paused or finished session's screen is checked.
-const idleTick = 2 * time.Second
-
 func (m Model) loadSessions() tea.Cmd {
 	b := m.backend
 	return func() tea.Msg {
@@ -87,15 +78,22 @@ func (m Model) follow() tea.Cmd {
 	}
 }
 
-func (m Model) tick() tea.Cmd {
-	gen, every := m.gen, tickEvery
-	switch {
-	case m.sess.status == engine.Paused || m.sess.status.Finished():
-		every = idleTick // nothing moves: a paused session costs next to nothing
-	case m.sess.progress.Breath != nil:
-		every = breathTick // the breath animation moves smoothly
+// tick arms the screen's next look at the session's clock (nextTick).
+func (m *Model) tick() tea.Cmd {
+	gen, seq, every := m.gen, m.tickSeq, m.nextTick()
+	m.idling = every == idleTick
+	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{gen: gen, seq: seq} })
+}
+
+// wake starts the ticks again at once when the session moves again
+// after the slow ticks of a pause (or of its start): the ticks armed
+// before are dropped.
+func (m *Model) wake(wasRunning bool) tea.Cmd {
+	if m.sess.status != engine.Running || (wasRunning && !m.idling) {
+		return nil
 	}
-	return tea.Tick(every, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+	m.tickSeq++
+	return m.tick()
 }
 
 // showNotices reads the run's notices for the status line.
@@ -164,6 +162,7 @@ func (m Model) awaitEnd() tea.Cmd {
 }
 
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.still = false // until a tick or the run's events show they changed nothing (frame.go)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
@@ -208,7 +207,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.notes = nil // they were about the run lull opened on
 		m.attach(msg.run)
-		return m, tea.Batch(m.follow(), m.tick(), m.showNotices())
+		cmd := tea.Batch(m.follow(), m.tick(), m.showNotices()) // before m is returned: tick marks it
+		return m, cmd
 	case eventsMsg:
 		return m.onEvents(msg)
 	case endedMsg:
@@ -219,11 +219,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// session complete.
 		return m, m.closeRun(true)
 	case tickMsg:
-		if msg.gen != m.gen || m.run == nil || m.closing {
+		if msg.gen != m.gen || msg.seq != m.tickSeq || m.run == nil || m.closing {
+			m.still = true // dropped: nothing changed
 			return m, nil
 		}
+		before := m.face()
 		m.sess.setProgress(m.run.Progress())
-		return m, m.tick()
+		m.still = m.face() == before
+		cmd := m.tick()
+		return m, cmd
 	case soundMsg:
 		if msg.gen != m.gen {
 			return m, nil
@@ -296,13 +300,14 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 	if msg.err != nil {
 		return m, nil // the follow context ended
 	}
+	before, wasRunning, resynced := m.face(), m.sess.status == engine.Running, false
 	var cmds []tea.Cmd
 	check := false // whether saving may have begun or stopped failing
 	for _, ev := range msg.events {
 		switch ev.Kind {
 		case engine.EventResync:
 			m.sess.resync(m.run.Snapshot())
-			check = true
+			check, resynced = true, true
 			continue
 		case engine.EventError:
 			if !GuideFailed(ev) { // said plainly on the interrupted screen, or by the notice of the guide that carries on
@@ -331,7 +336,8 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, m.checkSaved())
 	}
 	m.sess.setProgress(m.run.Progress())
-	cmds = append(cmds, m.follow())
+	m.still = !resynced && m.face() == before
+	cmds = append(cmds, m.follow(), m.wake(wasRunning))
 	return m, tea.Batch(cmds...)
 }
 
