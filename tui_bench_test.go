@@ -26,13 +26,13 @@ func BenchmarkTUICost(b *testing.B) {
 	}
 	defer func() { _ = headless.Process.Signal(syscall.SIGINT); _ = headless.Wait() }()
 	s.waitFor("speaking", 60*time.Second)
-	tui := childOf(b, paneShell(s))
+	tui := s.lullPID()
 	time.Sleep(3 * time.Second) // past the start: the first words, the soundscape's opening
 
-	const span = 60 * time.Second
-	tui0, plain0, at := cpuTime(b, tui), cpuTime(b, headless.Process.Pid), time.Now()
-	time.Sleep(span)
-	tui1, plain1, elapsed := cpuTime(b, tui), cpuTime(b, headless.Process.Pid), time.Since(at)
+	own := func(pid int) time.Duration { t, _ := cpuTime(b, pid); return t }
+	tui0, plain0, at := own(tui), own(headless.Process.Pid), time.Now()
+	time.Sleep(time.Minute)
+	tui1, plain1, elapsed := own(tui), own(headless.Process.Pid), time.Since(at)
 	perMin := func(d time.Duration) float64 { return d.Seconds() / elapsed.Minutes() }
 	withTUI, without := perMin(tui1-tui0), perMin(plain1-plain0)
 	b.ReportMetric(withTUI, "tui-cpu-s-per-min")
