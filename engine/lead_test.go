@@ -336,3 +336,66 @@ func TestVoiceFailingOnFirstLineGoesOnAsText(t *testing.T) {
 		}
 	})
 }
+
+// A breathing practice's first cue is synthesized during the opening hold
+// and each later one while those before it are said: with a voice that
+// takes the whole hold for each cue, every cue still begins as its part of
+// the breath begins, the first at the hold's end.
+func TestPracticeCuesStartWhenTheOpeningHoldEnds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		spk := newSlowVoice(opening)
+		e, err := New(newPractice(t, 2, "4-7-8"), Config{Guide: &scriptGuide{}, Speaker: spk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		b := e.breath
+		if st := e.Snapshot(); st.Status != Completed || st.Elapsed-2*time.Minute > b.Period()/2 || 2*time.Minute-st.Elapsed > b.Period()/2 {
+			t.Errorf("the practice ended %s after %v, want completed at 2:00 within half a breath", st.Status, st.Elapsed)
+		}
+		spk.mu.Lock()
+		defer spk.mu.Unlock()
+		if len(spk.lines) != 2*len(b.stages()) {
+			t.Fatalf("%d cues said, want two breaths' worth", len(spk.lines))
+		}
+		for k, l := range spk.lines {
+			s := b.stages()[k%len(b.stages())]
+			want := opening + time.Duration(k/len(b.stages()))*b.Period() + b.Offset(s)
+			if CueStage(l.Text) != s || spk.starts[k] != want {
+				t.Errorf("cue %d %q began at %v, want %s's start at %v", k, l.Text, spk.starts[k], s, want)
+			}
+		}
+	})
+}
+
+// Quitting a practice during its opening hold stops the cues' synthesis:
+// nothing is left synthesizing once Run has returned.
+func TestPracticeQuitDuringOpeningHold(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		spk := newSlowVoice(2 * opening)
+		e, err := New(newPractice(t, 2, "box"), Config{Guide: &scriptGuide{}, Speaker: spk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		go func() {
+			time.Sleep(time.Second)
+			if err := e.Pause(); err != nil {
+				t.Error(err)
+			}
+			cancel()
+		}()
+		if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
+			t.Fatalf("Run returned %v, want it cancelled", err)
+		}
+		spk.mu.Lock()
+		defer spk.mu.Unlock()
+		if spk.prepares != 1 || spk.cut != 1 || spk.busy != 0 || len(spk.lines) != 0 {
+			t.Errorf("%d syntheses begun, %d cut short, %d still running, %d cues said; want the first cue's, cut short, none said",
+				spk.prepares, spk.cut, spk.busy, len(spk.lines))
+		}
+	})
+}
