@@ -399,3 +399,29 @@ func TestPracticeQuitDuringOpeningHold(t *testing.T) {
 		}
 	})
 }
+
+// A remote guide's first text is asked for during the opening hold too: a
+// model that thinks two seconds before it writes, and a voice that takes
+// half a second, still have the first words begin at the hold's end.
+func TestRemoteGuidesFirstTextComesDuringTheOpeningHold(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		spk := newSlowVoice(opening / 6)
+		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Atmosphere: {1: 2 * time.Second}}}
+		e, err := New(newSession(t, 5, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		at, _ := spk.firstLine(t)
+		if at != opening {
+			t.Errorf("the first line began at %v, want the hold's end, %v", at, opening)
+		}
+		spk.mu.Lock()
+		defer spk.mu.Unlock()
+		if l := spk.lines[0]; l.call == nil || l.call.guide != "model" {
+			t.Errorf("the first line %q is not the model's", l.Text)
+		}
+	})
+}
