@@ -16,7 +16,8 @@ import (
 // the end of the opening hold (late-ms, on the output's clock): with no
 // voice (the anchor: text is never late), with flite, and with flite
 // behind a wait of a second and a half, as slow as piper on a small
-// machine or a voice server.
+// machine or a voice server; and a breathing practice's first cue with
+// that slow voice.
 //
 //	go test -run '^$' -bench FirstWords -benchtime 3x ./app
 func BenchmarkFirstWords(b *testing.B) {
@@ -31,16 +32,25 @@ func BenchmarkFirstWords(b *testing.B) {
 	}
 	b.Setenv("PULSE_SERVER", "unix:/nonexistent") // no sound card: the silent output, in real time
 	path := os.Getenv("PATH")
-	for _, tc := range []struct{ name, voice, path string }{
-		{"none", "none", path},
-		{"flite", "flite", path},
-		{"flite-slow", "flite", slow + string(os.PathListSeparator) + path},
+	slowPath := slow + string(os.PathListSeparator) + path
+	session := engine.Options{Length: 5 * time.Minute, Soundscape: "none"}
+	practice := engine.Options{Length: 2 * time.Minute, Soundscape: "none", Practice: engine.PracticeBreathe, Pattern: "4-7-8"}
+	for _, tc := range []struct {
+		name, voice, path string
+		o                 engine.Options
+	}{
+		{"none", "none", path, session},
+		{"flite", "flite", path, session},
+		{"flite-slow", "flite", slowPath, session},
+		{"breathe-flite-slow", "flite", slowPath, practice},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			b.Setenv("PATH", tc.path)
 			var late time.Duration
 			for i := range b.N {
-				late += firstWordsLate(b, tc.voice, int64(i+1))
+				o := tc.o
+				o.Voice, o.Seed = tc.voice, int64(i+1)
+				late += firstWordsLate(b, o)
 			}
 			b.ReportMetric(float64(late.Milliseconds())/float64(b.N), "late-ms")
 		})
@@ -49,14 +59,14 @@ func BenchmarkFirstWords(b *testing.B) {
 
 // firstWordsLate starts a session and returns how long after the opening
 // hold's end its first line began.
-func firstWordsLate(b *testing.B, voice string, seed int64) time.Duration {
+func firstWordsLate(b *testing.B, o engine.Options) time.Duration {
 	b.Helper()
 	a, err := New(Options{Paths: Paths{Data: b.TempDir()}, Config: defaultConfig})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer a.Close()
-	r, err := a.Start(engine.Options{Seed: seed, Length: 5 * time.Minute, Voice: voice, Soundscape: "none"})
+	r, err := a.Start(o)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -72,6 +82,6 @@ func firstWordsLate(b *testing.B, voice string, seed int64) time.Duration {
 			}
 		}
 	}
-	b.Fatalf("%s: no line was spoken within a minute", voice)
+	b.Fatalf("%s: no line was spoken within a minute", o.Voice)
 	return 0
 }
