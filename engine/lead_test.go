@@ -425,3 +425,35 @@ func TestRemoteGuidesFirstTextComesDuringTheOpeningHold(t *testing.T) {
 		}
 	})
 }
+
+// With a voice slower than a part of the breath, a cue that comes too late
+// for its part waits for the next breath: every cue said begins within the
+// part it speaks to, and the practice still teaches its cues.
+func TestPracticeCueTooLateForItsPartWaitsForTheNextBreath(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		spk := newSlowVoice(6 * time.Second)
+		e, err := New(newPractice(t, 2, "box"), Config{Guide: &scriptGuide{}, Speaker: spk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		b := e.breath
+		spk.mu.Lock()
+		defer spk.mu.Unlock()
+		if len(spk.lines) == 0 {
+			t.Fatal("no cue was said")
+		}
+		anchor := spk.starts[0] // the first cue begins the first breath
+		for k, l := range spk.lines {
+			br := b.At(spk.starts[k] - anchor)
+			if br.Stage != CueStage(l.Text) && (br.Stage != StageHoldOut || l.Text != cueWords[StageHoldOut]) {
+				t.Errorf("cue %d %q began at %v, in %s", k, l.Text, spk.starts[k], br.Stage)
+			}
+		}
+		if got, want := e.Snapshot().Phases[Breathing].Spoken, e.taughtCues(); got != want {
+			t.Errorf("%d cues said, want %d", got, want)
+		}
+	})
+}

@@ -231,6 +231,7 @@ func (e *Engine) breathe(ctx context.Context, fresh bool) error {
 			Text: fmt.Sprintf("breath %d of %d", i+1, n)})
 		e.mu.Unlock()
 		for _, s := range e.breath.stages() {
+			end := anchor + time.Duration(i)*period + e.breath.Offset(s) + e.breath.Length(s)
 			var cur *prepared
 			if e.cueing() {
 				var err error
@@ -238,7 +239,9 @@ func (e *Engine) breathe(ctx context.Context, fresh bool) error {
 					return err
 				}
 			}
-			if cur != nil {
+			// A cue made too late for its part of the breath waits for the
+			// next breath: "Hold…" is never said on the exhale.
+			if cur != nil && e.speaker.Position() < end {
 				e.mu.Lock()
 				e.publish(Event{Kind: EventSentence, Phase: Breathing, Index: e.st.Phases[Breathing].Spoken, Text: cur.line.Text, Duration: cur.d})
 				e.mu.Unlock()
@@ -247,7 +250,6 @@ func (e *Engine) breathe(ctx context.Context, fresh bool) error {
 				}
 				e.checkpoint(e.cueSpoken(cur))
 			}
-			end := anchor + time.Duration(i)*period + e.breath.Offset(s) + e.breath.Length(s)
 			if wait := end - e.speaker.Position(); wait > 0 {
 				if err := e.hold(ctx, Breathing, wait); err != nil {
 					return err
