@@ -189,29 +189,26 @@ func (e *Engine) breathsLeft() int {
 // for whole breaths, spoken cues over the first of them, and a last chime.
 // fresh says this is its very first run.
 func (e *Engine) breathe(ctx context.Context, fresh bool) error {
-	// The cues are made ready while the opening chime rings, so that no
-	// silence waits on the voice.
-	type made struct {
-		cues map[BreathStage]*prepared
-		err  error
-	}
-	ready := make(chan made, 1)
-	go func() {
-		cues, err := e.prepareCues(ctx)
-		ready <- made{cues, err}
+	// The cues are made ready while the opening hold plays, the first one
+	// first: so the words start with the first breath, and the later cues
+	// are made while the earlier ones are said.
+	cctx, stopCues := context.WithCancel(ctx)
+	cues := e.makeCues(cctx)
+	defer func() {
+		stopCues()
+		<-cues.done // no voice runs on once the practice stops
 	}()
 	if fresh {
 		e.speaker.Chime()
 		if err := e.hold(ctx, Breathing, opening); err != nil {
-			<-ready
 			return err
 		}
 	}
-	got := <-ready
-	if got.err != nil {
-		return got.err
+	if e.cueing() {
+		if _, err := cues.get(ctx, StageInhale); err != nil {
+			return err
+		}
 	}
-	cues := got.cues
 	if err := e.gate.wait(ctx); err != nil {
 		return err
 	}
@@ -234,7 +231,17 @@ func (e *Engine) breathe(ctx context.Context, fresh bool) error {
 			Text: fmt.Sprintf("breath %d of %d", i+1, n)})
 		e.mu.Unlock()
 		for _, s := range e.breath.stages() {
-			if cur := cues[s]; cur != nil && e.cueing() {
+			end := anchor + time.Duration(i)*period + e.breath.Offset(s) + e.breath.Length(s)
+			var cur *prepared
+			if e.cueing() {
+				var err error
+				if cur, err = cues.get(ctx, s); err != nil {
+					return err
+				}
+			}
+			// A cue made too late for its part of the breath waits for the
+			// next breath: "Hold…" is never said on the exhale.
+			if cur != nil && e.speaker.Position() < end {
 				e.mu.Lock()
 				e.publish(Event{Kind: EventSentence, Phase: Breathing, Index: e.st.Phases[Breathing].Spoken, Text: cur.line.Text, Duration: cur.d})
 				e.mu.Unlock()
@@ -243,7 +250,6 @@ func (e *Engine) breathe(ctx context.Context, fresh bool) error {
 				}
 				e.checkpoint(e.cueSpoken(cur))
 			}
-			end := anchor + time.Duration(i)*period + e.breath.Offset(s) + e.breath.Length(s)
 			if wait := end - e.speaker.Position(); wait > 0 {
 				if err := e.hold(ctx, Breathing, wait); err != nil {
 					return err
@@ -263,22 +269,53 @@ func (e *Engine) cueing() bool {
 	return e.st.Phases[Breathing].Spoken < e.taughtCues()
 }
 
-// prepareCues synthesizes the cue for each part of the breath before the
-// tone begins, so that each is said right on its part; none when every
-// cue was said already or the listener chose no voice.
-func (e *Engine) prepareCues(ctx context.Context) (map[BreathStage]*prepared, error) {
+// cues are a practice's spoken cues, one for each part of the breath,
+// made ready in the order they are said on a goroutine of their own.
+type cues struct {
+	made  [StageHoldOut + 1]*prepared
+	errs  [StageHoldOut + 1]error
+	ready [StageHoldOut + 1]chan struct{} // closed once the part's cue is made or failed; nil: no cue
+	done  chan struct{}                   // closed once the making has stopped
+}
+
+// makeCues starts synthesizing the cue for each part of the breath; none
+// when every cue was said already or the listener chose no voice. Cancel
+// ctx and wait for done to stop it.
+func (e *Engine) makeCues(ctx context.Context) *cues {
+	c := &cues{done: make(chan struct{})}
 	if !e.cueing() {
+		close(c.done)
+		return c
+	}
+	stages := e.breath.stages()
+	for _, s := range stages {
+		c.ready[s] = make(chan struct{})
+	}
+	go func() {
+		defer close(c.done)
+		for _, s := range stages {
+			if ctx.Err() != nil {
+				c.errs[s] = ctx.Err()
+			} else {
+				c.made[s], c.errs[s] = e.prepare(ctx, Line{Text: cueWords[s], Phase: Breathing})
+			}
+			close(c.ready[s])
+		}
+	}()
+	return c
+}
+
+// get waits for the cue of part s of the breath; nil when there is none.
+func (c *cues) get(ctx context.Context, s BreathStage) (*prepared, error) {
+	if c.ready[s] == nil {
 		return nil, nil
 	}
-	cues := map[BreathStage]*prepared{}
-	for _, s := range e.breath.stages() {
-		p, err := e.prepare(ctx, Line{Text: cueWords[s], Phase: Breathing})
-		if err != nil {
-			return nil, err
-		}
-		cues[s] = p
+	select {
+	case <-c.ready[s]:
+		return c.made[s], c.errs[s]
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	return cues, nil
 }
 
 // cueSpoken records a cue that was heard and returns its history entry.

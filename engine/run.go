@@ -29,17 +29,17 @@ func (e *Engine) Run(ctx context.Context) error {
 		return e.ended(e.breathe(ctx, fresh))
 	}
 
+	var lead time.Duration
 	if fresh {
 		e.speaker.Chime()
-		if err := e.hold(ctx, Atmosphere, opening); err != nil {
-			return e.ended(err)
-		}
+		lead = opening // the first phase opens on it (see runPhase)
 	}
 	for {
 		p := e.Snapshot().Phase
-		if err := e.phaseWithFallback(ctx, p); err != nil {
+		if err := e.phaseWithFallback(ctx, p, lead); err != nil {
 			return e.ended(err)
 		}
+		lead = 0
 		next, ok := p.Next()
 		if !ok {
 			break
@@ -122,13 +122,14 @@ func (e *Engine) ended(err error) error {
 	return err
 }
 
-// phaseWithFallback runs a phase; when the guide fails for good and a
-// fallback exists, the failure is written down and the fallback carries on
-// from the same sentence. The listener's eyes are closed: silence is the
-// worst answer.
-func (e *Engine) phaseWithFallback(ctx context.Context, p Phase) error {
+// phaseWithFallback runs a phase after lead of silence; when the guide
+// fails for good and a fallback exists, the failure is written down and
+// the fallback carries on from the same sentence. The listener's eyes are
+// closed: silence is the worst answer.
+func (e *Engine) phaseWithFallback(ctx context.Context, p Phase, lead time.Duration) error {
 	for {
-		err := e.runPhase(ctx, p)
+		err := e.runPhase(ctx, p, lead)
+		lead = 0 // the silence was held, whatever came of it
 		var gerr *GuideError
 		if !errors.As(err, &gerr) {
 			return err

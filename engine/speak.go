@@ -16,17 +16,21 @@ type prepared struct {
 }
 
 // runPhase speaks phase p from its current sentence until its budget is
-// spent or its wind-down has run out. The next sentence is fetched and
-// synthesized while the current one plays; the silence after a line is
-// chosen once that is done, knowing whether another line follows and how
-// long it is (see restAfter).
-func (e *Engine) runPhase(ctx context.Context, p Phase) error {
+// spent or its wind-down has run out, after lead of silence (the
+// session's opening hold; 0: none). The next sentence is fetched and
+// synthesized while the current one plays, the first while the lead
+// does; the silence after a line is chosen once that is done, knowing
+// whether another line follows and how long it is (see restAfter).
+func (e *Engine) runPhase(ctx context.Context, p Phase, lead time.Duration) error {
 	e.mu.Lock()
 	src := newSource(e, p, e.st.Phases[p].Spoken)
 	e.mu.Unlock()
 	defer src.closeStream() // a call the phase no longer needs is cut short
 	defer e.setWaiting(false)
-	var ahead *prepared
+	ahead, err := e.lead(ctx, src, lead)
+	if err != nil {
+		return err
+	}
 	for {
 		cur := ahead
 		ahead = nil
