@@ -11,6 +11,21 @@ import (
 // toDocument is the file form of st. Times are written in UTC and
 // durations in seconds rounded to the millisecond.
 func toDocument(st engine.State) document {
+	d := toHead(st)
+	d.History = make([]entryDoc, len(st.History))
+	for i, e := range st.History {
+		d.History[i] = toEntry(e)
+	}
+	return d
+}
+
+// toEntry is the file form of one history entry.
+func toEntry(e engine.Entry) entryDoc {
+	return entryDoc{At: e.At.UTC(), Phase: e.Phase.String(), Role: string(e.Role), Text: e.Text}
+}
+
+// toHead is toDocument without the history.
+func toHead(st engine.State) document {
 	d := document{header: header{
 		Version:       schemaVersion,
 		ID:            st.ID,
@@ -82,10 +97,6 @@ func toDocument(st engine.State) document {
 	}
 	d.Stored = st.Stored
 	d.Cost = st.Cost
-	d.History = make([]entryDoc, len(st.History))
-	for i, e := range st.History {
-		d.History[i] = entryDoc{At: e.At.UTC(), Phase: e.Phase.String(), Role: string(e.Role), Text: e.Text}
-	}
 	return d
 }
 
