@@ -3,93 +3,149 @@ package sessions
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 
 	"lull/engine"
 )
 
 // encoder is encode for one session's saves, one after another, at a
-// cost that does not grow with the history. The history is most of the
-// file, comes last, and between saves mostly grows at its end: the
-// encoder keeps each entry's line as encode writes it and encodes only
-// the head of the file and the entries it has not seen. Whatever no
-// longer matches what it kept (an entry edited, a history shortened) is
-// encoded again. Its output is encode's, byte for byte.
+// cost that does not grow with the history. Between two saves most of
+// the file stays as it was: the history (most of the file) gains a line
+// at its end, one phase moves on, the outcome rarely changes. The encoder
+// keeps each history entry's line, each phase's lines and the outcome's
+// as encode writes them, and encodes again only the header and what
+// differs from what it kept (an entry edited or added, a phase that moved
+// on). Its output is encode's, byte for byte.
 type encoder struct {
-	entries []engine.Entry // the history as last encoded
-	ends    []int          // where each entry's line ends in lines
-	lines   []byte         // "  - {at: ...}\n", one per entry
+	phases  kept[engine.PhaseRecord]
+	outcome struct {
+		doc  outcome
+		text []byte
+		set  bool
+	}
+	history kept[engine.Entry]
 }
 
-// How the history begins in the file: its key alone on a line before its
-// entries, or with nothing after it.
+// How a list begins in the file: its key alone on a line before its
+// items, or with nothing after it.
 const (
-	historyKey   = "history:\n"
-	emptyHistory = "history: []\n"
+	phasesKeyLine  = phasesKey + "\n"
+	historyKeyLine = "history:\n"
+	noPhases       = "phases: []\n"
+	noHistory      = "history: []\n"
 )
 
 func (c *encoder) encode(st engine.State) ([]byte, error) {
-	head, err := marshal(toHead(st))
+	head, err := marshal(toHeader(st))
 	if err != nil {
 		return nil, err
 	}
-	// The history is the document's last field: the head ends where it
-	// would begin.
-	body, ok := bytes.CutSuffix(head, []byte(emptyHistory))
-	if !ok {
-		return nil, fmt.Errorf("encoding the session: the history is not where it belongs (the head ends %q)", clip(head[max(0, len(head)-24):], 24))
-	}
-	if err := c.follow(st.History); err != nil {
+	if err := c.phases.follow(st.Phases[:], phaseLines); err != nil {
 		return nil, err
 	}
-	if len(st.History) == 0 {
-		return seal(body, []byte(emptyHistory)), nil
+	if err := c.follow(toOutcome(st)); err != nil {
+		return nil, err
 	}
-	return seal(body, []byte(historyKey), c.lines), nil
+	if err := c.history.follow(st.History, entryLine); err != nil {
+		return nil, err
+	}
+	parts := make([][]byte, 0, 6)
+	parts = append(parts, head)
+	parts = c.phases.list(parts, phasesKeyLine, noPhases)
+	parts = append(parts, c.outcome.text)
+	parts = c.history.list(parts, historyKeyLine, noHistory)
+	return seal(parts...), nil
 }
 
-// follow makes the kept lines those of history: the entries it shares
-// with the last history are kept, the rest encoded.
-func (c *encoder) follow(history []engine.Entry) error {
-	same := 0
-	for same < min(len(c.entries), len(history)) && c.entries[same] == history[same] {
-		same++
+// follow keeps the outcome's text for o.
+func (c *encoder) follow(o outcome) error {
+	if c.outcome.set && reflect.DeepEqual(o, c.outcome.doc) {
+		return nil
 	}
-	c.truncate(same)
-	for _, e := range history[same:] {
-		line, err := entryLine(e)
+	text, err := marshal(o)
+	if err != nil {
+		return err
+	}
+	if bytes.Equal(text, []byte("{}\n")) { // all of it left out: nothing in the document
+		text = nil
+	}
+	c.outcome.doc, c.outcome.text, c.outcome.set = o, text, true
+	return nil
+}
+
+// kept is the text of each item of a list in the file, by position, and
+// the item it was encoded from; and all of it, joined, to write.
+type kept[T comparable] struct {
+	items []T
+	texts [][]byte
+	ends  []int  // where each item's text ends in text
+	text  []byte // texts, joined
+}
+
+// follow makes the kept text that of items, encoding only the items not
+// equal to those kept in their place.
+func (k *kept[T]) follow(items []T, encode func(T) ([]byte, error)) error {
+	n := min(len(k.items), len(items))
+	k.items, k.texts = k.items[:n], k.texts[:n]
+	from := n // the first item whose text changed
+	for i, it := range items {
+		if i < n && k.items[i] == it {
+			continue
+		}
+		text, err := encode(it)
 		if err != nil {
+			*k = kept[T]{} // begin again next time
 			return err
 		}
-		c.entries = append(c.entries, e)
-		c.lines = append(c.lines, line...)
-		c.ends = append(c.ends, len(c.lines))
+		if i < n {
+			k.items[i], k.texts[i] = it, text
+			from = min(from, i)
+		} else {
+			k.items, k.texts = append(k.items, it), append(k.texts, text)
+		}
+	}
+	// Joined again from the first change: as a rule, only what was added.
+	end := 0
+	if from > 0 {
+		end = k.ends[from-1]
+	}
+	k.ends, k.text = k.ends[:from], k.text[:end]
+	for _, text := range k.texts[from:] {
+		k.text = append(k.text, text...)
+		k.ends = append(k.ends, len(k.text))
 	}
 	return nil
 }
 
-func (c *encoder) truncate(n int) {
-	end := 0
-	if n > 0 {
-		end = c.ends[n-1]
+// list appends the list as the file holds it: key, then its items; or
+// empty, when it has none.
+func (k *kept[T]) list(parts [][]byte, key, empty string) [][]byte {
+	if len(k.texts) == 0 {
+		return append(parts, []byte(empty))
 	}
-	c.entries, c.ends, c.lines = c.entries[:n], c.ends[:n], c.lines[:end]
+	return append(parts, []byte(key), k.text)
 }
 
-// historyOf is a document holding nothing but a history, to encode its
-// entries as the whole document does.
-type historyOf struct {
-	History []entryDoc `yaml:"history"`
+// phaseLines is r's lines in the list of phases, as encode writes them.
+func phaseLines(r engine.PhaseRecord) ([]byte, error) {
+	return item(phaseList{[]phaseDoc{toPhase(r)}}, phasesKeyLine)
 }
 
 // entryLine is e's line in the history, as encode writes it.
 func entryLine(e engine.Entry) ([]byte, error) {
-	b, err := marshal(historyOf{[]entryDoc{toEntry(e)}})
+	return item(historyList{[]entryDoc{toEntry(e)}}, historyKeyLine)
+}
+
+// item is the one item of list, a part of the document holding a list of
+// one, without the key line that begins it.
+func item(list any, key string) ([]byte, error) {
+	b, err := marshal(list)
 	if err != nil {
 		return nil, err
 	}
-	line, ok := bytes.CutPrefix(b, []byte(historyKey))
+	text, ok := bytes.CutPrefix(b, []byte(key))
 	if !ok {
-		return nil, fmt.Errorf("encoding the session: a history entry came out as %q", clip(b, 48))
+		return nil, fmt.Errorf("encoding the session: a list's item came out as %q", clip(b, 48))
 	}
-	return line, nil
+	return text, nil
 }

@@ -47,7 +47,15 @@ func encoderSteps(t *testing.T) []engine.State {
 	add()
 	st.History = append(st.History, engine.Entry{At: at(time.Hour), Phase: engine.Breathing, Role: engine.RoleGuide, Text: "after the rebuild"})
 	add()
+	// (TestEncoderIsEncodeAtRandom edits these lists in place too.)
+	st.Stored[0], st.Chain.Unchained[0] = "resp_edited", "edited"
+	add()
+	st.Phases[1].Spoken++
+	st.Phases[1].Tokens.Cached = 12
+	add()
 	st.Summary, st.Chain, st.Runs, st.Note = nil, engine.Chain{}, nil, "a note: with a colon"
+	add()
+	st.Stored, st.Cost = nil, 0 // no outcome at all
 	add()
 	st.History = nil
 	add()
@@ -78,7 +86,7 @@ func TestEncoderIsEncodeAtRandom(t *testing.T) {
 	var c encoder
 	for i := range 1000 {
 		h := st.History
-		switch op := rng.IntN(10); {
+		switch op := rng.IntN(16); {
 		case op < 5 || len(h) == 0: // a new line, as most saves
 			for range 1 + rng.IntN(3) {
 				h = append(h, engine.Entry{At: at(time.Duration(rng.IntN(1e9))), Phase: engine.Phases[rng.IntN(len(engine.Phases))],
@@ -94,7 +102,36 @@ func TestEncoderIsEncodeAtRandom(t *testing.T) {
 			for j := range h {
 				h[j].Phase = engine.Phases[rng.IntN(len(engine.Phases))]
 			}
-		default: // only the head changes
+		case op == 8: // a phase moves on
+			p := &st.Phases[rng.IntN(len(st.Phases))]
+			p.Spoken++
+			p.Elapsed += time.Duration(rng.IntN(1e9))
+			p.Tokens.In += rng.IntN(100)
+			p.StartedAt = at(time.Duration(rng.IntN(1e9)))
+		case op == 9: // a summary made, changed or dropped
+			if rng.IntN(3) == 0 {
+				st.Summary = nil
+			} else {
+				st.Summary = &engine.Summary{Duration: time.Duration(rng.IntN(1e12)), Sentences: rng.IntN(100), Partial: rng.IntN(2) == 0,
+					Tokens: engine.Tokens{In: rng.IntN(3)}, Cost: float64(rng.IntN(3)) / 7, CompletedAt: at(time.Duration(rng.IntN(1e9)))}
+			}
+		case op == 10: // a run begins
+			st.Runs = append(st.Runs, engine.Run{Guide: "openai", Model: oddTexts[rng.IntN(len(oddTexts))], StartedAt: at(time.Duration(rng.IntN(1e9)))})
+		case op == 11: // the chain moves, or is let go
+			if rng.IntN(3) == 0 {
+				st.Chain = engine.Chain{}
+			} else {
+				st.Chain = engine.Chain{ResponseID: fmt.Sprintf("resp_%d", rng.IntN(1e6)), Provider: "p",
+					Unchained: append(st.Chain.Unchained[:len(st.Chain.Unchained):len(st.Chain.Unchained)], oddTexts[rng.IntN(len(oddTexts))])}
+			}
+		case op == 12: // stored responses and cost grow, or the list is edited in place
+			if len(st.Stored) > 0 && rng.IntN(2) == 0 {
+				st.Stored[rng.IntN(len(st.Stored))] = fmt.Sprintf("resp_%d", rng.IntN(1e6))
+			} else {
+				st.Stored = append(st.Stored, fmt.Sprintf("resp_%d", rng.IntN(1e6)))
+			}
+			st.Cost += float64(rng.IntN(5)) / 1000
+		default: // only the header changes
 			st.Elapsed += time.Duration(rng.IntN(1e6))
 			st.Intention = oddTexts[rng.IntN(len(oddTexts))]
 		}
