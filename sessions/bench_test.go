@@ -210,7 +210,8 @@ func BenchmarkSaveFlat(b *testing.B) {
 			z := sizes[(i+j)%len(sizes)] // each size takes each place in turn
 			k := i % 2
 			z.states[k].Elapsed += time.Millisecond // each save differs, as in a session
-			var data []byte                         // the bare write's: what the save writes
+			// The bare write writes what the save does.
+			var data []byte
 			timed(&z.encodes, func() (err error) { data, err = z.enc.encode(z.states[k]); return err })
 			save := func() error { return z.sess.Save(z.states[k]) }
 			bare := func() error { return bareSave(z.folder, data) }

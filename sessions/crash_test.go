@@ -29,7 +29,6 @@ func TestPowerCutAtEveryStep(t *testing.T) {
 		{"after a recovery", func(*powerFS) {}, recovered, false},
 		{"after a crash left a link", func(*powerFS) {}, leftLink, false},
 		{"links refused", func(p *powerFS) { p.noLinks = true }, fresh, false},
-		{"links refused after a recovery", func(p *powerFS) { p.noLinks = true }, recovered, false},
 		{"no file fsync", func(p *powerFS) { p.noFileSync = true }, fresh, true},
 		{"no folder fsync", func(p *powerFS) { p.noFolderSync = true }, fresh, true},
 	} {
