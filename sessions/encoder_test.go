@@ -157,3 +157,21 @@ func sameEncoding(t *testing.T, c *encoder, st engine.State, what string) {
 		}
 	}
 }
+
+// Any text, in the history, the intention or a stored list, encodes the
+// same through an encoder that saw the session before as through encode.
+func FuzzEncoderIsEncode(f *testing.F) {
+	for i, text := range oddTexts {
+		f.Add(text, oddTexts[(i+1)%len(oddTexts)], uint8(i))
+	}
+	f.Fuzz(func(t *testing.T, text, other string, where uint8) {
+		st := fullState(t, id)
+		var c encoder
+		sameEncoding(t, &c, st, "before")
+		st.History = append(st.History, engine.Entry{At: at(time.Hour), Phase: engine.Breathing, Role: engine.RoleGuide, Text: text})
+		st.History[int(where)%len(st.History)].Text = other
+		st.Phases[1].Spoken++
+		st.Intention, st.Stored = other, append(st.Stored, text)
+		sameEncoding(t, &c, st, "after")
+	})
+}
