@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"lull/engine"
 )
 
 // historyLength is about what an hour-long session leaves.
@@ -108,6 +110,7 @@ func BenchmarkSaveCost(b *testing.B) {
 		b.Fatal(err)
 	}
 	var saves, bares, encodes []time.Duration
+	var enc encoder
 	save := func() {
 		st.Elapsed += time.Millisecond // each save differs, as in a session
 		start := time.Now()
@@ -132,7 +135,7 @@ func BenchmarkSaveCost(b *testing.B) {
 			save()
 		}
 		start := time.Now()
-		if _, err := encode(st); err != nil {
+		if _, err := enc.encode(st); err != nil { // as the session encodes it
 			b.Fatal(err)
 		}
 		encodes = append(encodes, time.Since(start))
@@ -149,6 +152,110 @@ func BenchmarkSaveCost(b *testing.B) {
 	b.ReportMetric(float64(s99)/float64(b99), "p99-ratio")
 	b.Logf("%d saves of %d KiB: p50 %v, p99 %v (encoding alone: p50 %v); bare write+fsync+rename+fsync: p50 %v, p99 %v; ratio %.2f at p50, %.2f at p99",
 		len(saves), len(data)>>10, s50, s99, e50, b50, b99, float64(s50)/float64(b50), float64(s99)/float64(b99))
+}
+
+// flatSizes are the history lengths BenchmarkSaveFlat compares: from a
+// few minutes' session to an hour's.
+var flatSizes = []int{50, 150, 300, 600}
+
+// BenchmarkSaveFlat is issue 13's target for saves: at each history
+// length, a checkpoint save beside a bare write, fsync, rename and folder
+// fsync of the same bytes, taking turns in the same run, and the ratio of
+// their medians (ratio-N), which must not grow with the history
+// (flatness is ratio-600 over ratio-50). Each save adds one sentence to
+// the one before, as a session's do (the history goes n-1, n, n-1, n...).
+// encode-N-µs is what the session's own encoding of such a save costs,
+// seal-N-µs the checksum's share of it (it hashes the whole file), and
+// whole-N-µs what encoding the whole document costs.
+func BenchmarkSaveFlat(b *testing.B) {
+	type size struct {
+		n                     int
+		sess                  *Session
+		folder                string
+		states                [2]engine.State // n-1 entries, then n
+		bytes                 [2][]byte       // what each encodes to
+		enc                   encoder         // a session's encoding, alone
+		saves, bares, encodes []time.Duration
+		seals, whole          []time.Duration
+	}
+	s, home := openStore(b)
+	var sizes []*size
+	for _, n := range flatSizes {
+		st := newState(b, fmt.Sprintf("20261123-101500-%04d", n))
+		sess, err := s.Create(st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer sess.Close()
+		z := &size{n: n, sess: sess, folder: filepath.Join(home, fmt.Sprintf("bare-%d", n))}
+		if err := os.Mkdir(z.folder, 0o700); err != nil {
+			b.Fatal(err)
+		}
+		for i := range 2 {
+			z.states[i] = longState(b, st.ID, n-1+i)
+			if z.bytes[i], err = encode(z.states[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		sizes = append(sizes, z)
+	}
+	timed := func(into *[]time.Duration, f func() error) {
+		start := time.Now()
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+		*into = append(*into, time.Since(start))
+	}
+	for i := 0; b.Loop(); i++ {
+		for j := range sizes {
+			z := sizes[(i+j)%len(sizes)] // each size takes each place in turn
+			k := i % 2
+			z.states[k].Elapsed += time.Millisecond // each save differs, as in a session
+			// The bare write writes what the save does.
+			var data []byte
+			timed(&z.encodes, func() (err error) { data, err = z.enc.encode(z.states[k]); return err })
+			save := func() error { return z.sess.Save(z.states[k]) }
+			bare := func() error { return bareSave(z.folder, data) }
+			if i/2%2 == 0 {
+				timed(&z.saves, save)
+				timed(&z.bares, bare)
+			} else {
+				timed(&z.bares, bare)
+				timed(&z.saves, save)
+			}
+		}
+	}
+	for _, z := range sizes {
+		body, _ := unseal(z.bytes[1])
+		for range 20 {
+			timed(&z.seals, func() error { seal(body); return nil })
+			timed(&z.whole, func() error { _, err := encode(z.states[1]); return err })
+		}
+	}
+	var first, last float64
+	for _, z := range sizes {
+		s50, _ := percentiles(z.saves)
+		b50, _ := percentiles(z.bares)
+		e50, _ := percentiles(z.encodes)
+		w50, _ := percentiles(z.whole)
+		h50, _ := percentiles(z.seals)
+		ratio := float64(s50) / float64(b50)
+		if z == sizes[0] {
+			first = ratio
+		}
+		last = ratio
+		b.ReportMetric(ratio, fmt.Sprintf("ratio-%d", z.n))
+		if z.n == flatSizes[0] || z.n == flatSizes[len(flatSizes)-1] {
+			b.ReportMetric(float64(s50.Microseconds()), fmt.Sprintf("save-%d-µs", z.n))
+			b.ReportMetric(float64(b50.Microseconds()), fmt.Sprintf("bare-%d-µs", z.n))
+			b.ReportMetric(float64(e50.Microseconds()), fmt.Sprintf("encode-%d-µs", z.n))
+			b.ReportMetric(float64(h50.Microseconds()), fmt.Sprintf("seal-%d-µs", z.n))
+			b.ReportMetric(float64(w50.Microseconds()), fmt.Sprintf("whole-%d-µs", z.n))
+		}
+		b.Logf("%3d entries, %3d KiB: save p50 %v, bare p50 %v, ratio %.2f; encoding p50 %v, its checksum %v (the whole document: %v)",
+			z.n, len(z.bytes[1])>>10, s50, b50, ratio, e50, h50, w50)
+	}
+	b.ReportMetric(last/first, "flatness")
 }
 
 // bareSave is the least an atomic, durable replace can do.

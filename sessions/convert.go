@@ -3,6 +3,7 @@ package sessions
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"lull/engine"
@@ -11,7 +12,20 @@ import (
 // toDocument is the file form of st. Times are written in UTC and
 // durations in seconds rounded to the millisecond.
 func toDocument(st engine.State) document {
-	d := document{header: header{
+	d := document{header: toHeader(st), outcome: toOutcome(st)}
+	d.Phases = make([]phaseDoc, len(st.Phases))
+	for i, r := range st.Phases {
+		d.Phases[i] = toPhase(r)
+	}
+	d.History = make([]entryDoc, len(st.History))
+	for i, e := range st.History {
+		d.History[i] = toEntry(e)
+	}
+	return d
+}
+
+func toHeader(st engine.State) header {
+	return header{
 		Version:       schemaVersion,
 		ID:            st.ID,
 		Status:        string(st.Status),
@@ -40,31 +54,36 @@ func toDocument(st engine.State) document {
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
 		Position:      positionDoc{Phase: st.Position.Phase.String(), Sentence: st.Position.Sentence},
-	}}
-	d.Phases = make([]phaseDoc, len(st.Phases))
-	for i, r := range st.Phases {
-		d.Phases[i] = phaseDoc{
-			Name:   r.Phase.String(),
-			Status: string(r.Status),
-			Budget: budgetDoc{
-				Sentences:  r.Budget.Sentences,
-				WindDownAt: r.Budget.WindDownAt,
-				Target:     seconds(r.Budget.Target),
-				Rest:       seconds(r.Budget.Rest),
-			},
-			Spoken:      r.Spoken,
-			Dropped:     r.Dropped,
-			Removed:     r.Removed,
-			Filled:      r.Filled,
-			Tokens:      tokensOf(r.Tokens),
-			Cost:        r.Cost,
-			Elapsed:     seconds(r.Elapsed),
-			StartedAt:   r.StartedAt.UTC(),
-			CompletedAt: r.CompletedAt.UTC(),
-		}
 	}
+}
+
+func toPhase(r engine.PhaseRecord) phaseDoc {
+	return phaseDoc{
+		Name:   r.Phase.String(),
+		Status: string(r.Status),
+		Budget: budgetDoc{
+			Sentences:  r.Budget.Sentences,
+			WindDownAt: r.Budget.WindDownAt,
+			Target:     seconds(r.Budget.Target),
+			Rest:       seconds(r.Budget.Rest),
+		},
+		Spoken:      r.Spoken,
+		Dropped:     r.Dropped,
+		Removed:     r.Removed,
+		Filled:      r.Filled,
+		Tokens:      tokensOf(r.Tokens),
+		Cost:        r.Cost,
+		Elapsed:     seconds(r.Elapsed),
+		StartedAt:   r.StartedAt.UTC(),
+		CompletedAt: r.CompletedAt.UTC(),
+	}
+}
+
+// toOutcome is st's outcome, holding none of st's slices.
+func toOutcome(st engine.State) outcome {
+	var o outcome
 	if s := st.Summary; s != nil {
-		d.Summary = &summaryDoc{
+		o.Summary = &summaryDoc{
 			Duration:    seconds(s.Duration),
 			Sentences:   s.Sentences,
 			Dropped:     s.Dropped,
@@ -75,18 +94,19 @@ func toDocument(st engine.State) document {
 		}
 	}
 	for _, r := range st.Runs {
-		d.Runs = append(d.Runs, runDoc{Guide: r.Guide, Model: r.Model, StartedAt: r.StartedAt.UTC()})
+		o.Runs = append(o.Runs, runDoc{Guide: r.Guide, Model: r.Model, StartedAt: r.StartedAt.UTC()})
 	}
 	if c := st.Chain; c.ResponseID != "" {
-		d.Chain = &chainDoc{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: c.Unchained}
+		o.Chain = &chainDoc{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: slices.Clone(c.Unchained)}
 	}
-	d.Stored = st.Stored
-	d.Cost = st.Cost
-	d.History = make([]entryDoc, len(st.History))
-	for i, e := range st.History {
-		d.History[i] = entryDoc{At: e.At.UTC(), Phase: e.Phase.String(), Role: string(e.Role), Text: e.Text}
-	}
-	return d
+	o.Stored = slices.Clone(st.Stored)
+	o.Cost = st.Cost
+	return o
+}
+
+// toEntry is the file form of one history entry.
+func toEntry(e engine.Entry) entryDoc {
+	return entryDoc{At: e.At.UTC(), Phase: e.Phase.String(), Role: string(e.Role), Text: e.Text}
 }
 
 // fromDocument turns a decoded file back into a State, naming the first

@@ -20,18 +20,20 @@ import (
 func TestPowerCutAtEveryStep(t *testing.T) {
 	states := powerCutStates(t)
 	for _, c := range []struct {
-		name      string
-		mutate    func(*powerFS)
-		recovered bool // the first state is loaded from the backup beside a torn primary
-		caught    bool // violations expected
+		name   string
+		mutate func(*powerFS)
+		start  start // how the folder is before the first save
+		caught bool  // violations expected
 	}{
-		{"every fsync", func(*powerFS) {}, false, false},
-		{"after a recovery", func(*powerFS) {}, true, false},
-		{"no file fsync", func(p *powerFS) { p.noFileSync = true }, false, true},
-		{"no folder fsync", func(p *powerFS) { p.noFolderSync = true }, false, true},
+		{"every fsync", func(*powerFS) {}, fresh, false},
+		{"after a recovery", func(*powerFS) {}, recovered, false},
+		{"after a crash left a link", func(*powerFS) {}, leftLink, false},
+		{"links refused", func(p *powerFS) { p.noLinks = true }, fresh, false},
+		{"no file fsync", func(p *powerFS) { p.noFileSync = true }, fresh, true},
+		{"no folder fsync", func(p *powerFS) { p.noFolderSync = true }, fresh, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := cutEverywhere(t, states, c.mutate, c.recovered)
+			r := cutEverywhere(t, states, c.mutate, c.start)
 			t.Logf("%d saves, %d crash points, %d folders a cut can leave, %d loaded from the backup, %d violations",
 				r.saves, r.points, r.folders, r.fromBackup, r.violations)
 			for _, v := range r.examples {
@@ -42,6 +44,11 @@ func TestPowerCutAtEveryStep(t *testing.T) {
 				t.Error("the mutation went unnoticed: the test cannot tell a missing fsync")
 			case !c.caught && r.violations > 0:
 				t.Errorf("%d violations", r.violations)
+			case !c.caught && c.start != recovered && r.fromBackup > 0:
+				// session.yaml is replaced only by a file already on the
+				// disk: a cut never leaves the listener told that it could
+				// not be read.
+				t.Errorf("%d folders a cut can leave load from the backup", r.fromBackup)
 			}
 		})
 	}
@@ -65,17 +72,31 @@ type powerCutReport struct {
 	examples                                       []string
 }
 
+// start is how a session folder is before the saves of a power-cut test.
+type start int
+
+const (
+	fresh     start = iota // nothing: the first save creates it
+	recovered              // a torn primary; the first state loads from the backup
+	leftLink               // a crash left the backup's temporary name on the primary's file
+)
+
 // cutEverywhere saves states in turn through a powerFS, and before each
 // save goes on, cuts the power at each of its steps in a copy, and after
 // it returned; every folder that can be left is loaded and judged.
-func cutEverywhere(t *testing.T, states []engine.State, mutate func(*powerFS), recovered bool) powerCutReport {
+func cutEverywhere(t *testing.T, states []engine.State, mutate func(*powerFS), from start) powerCutReport {
 	l := newRemainsLoader(t, states)
 	live := newPowerFS()
-	var good []byte // the Session's memory of the last good primary
+	var good []byte  // the Session's memory of the last good primary
+	inPlace := false // and whether session.yaml holds it
 	first := 0
-	if recovered {
+	switch from {
+	case recovered:
 		live, good = l.recovered(states[0])
 		first = 1
+	case leftLink:
+		live, good = l.leftLink(states[0])
+		inPlace, first = true, 1
 	}
 	mutate(live)
 	r := powerCutReport{saves: len(states) - first}
@@ -84,7 +105,7 @@ func cutEverywhere(t *testing.T, states []engine.State, mutate func(*powerFS), r
 		for cutAt := 0; ; cutAt++ {
 			p := live.clone()
 			p.cutAt = cutAt
-			sess := &Session{id: id, disk: p, good: good}
+			sess := &Session{id: id, disk: p, good: good, goodInPlace: inPlace}
 			err := sess.Save(st)
 			acked, inFlight := k-1, k
 			switch {
@@ -124,11 +145,11 @@ func cutEverywhere(t *testing.T, states []engine.State, mutate func(*powerFS), r
 				break
 			}
 		}
-		sess := &Session{id: id, disk: live, good: good}
+		sess := &Session{id: id, disk: live, good: good, goodInPlace: inPlace}
 		if err := sess.Save(st); err != nil {
 			t.Fatal(err)
 		}
-		good = sess.good
+		good, inPlace = sess.good, sess.goodInPlace
 	}
 	return r
 }
@@ -186,6 +207,27 @@ func (l *remainsLoader) recovered(st engine.State) (*powerFS, []byte) {
 	got, err := load(l.root, id, l.dir)
 	if err != nil || !got.report.FromBackup {
 		l.t.Fatalf("the backup did not load: %v %+v", err, got.report)
+	}
+	return p, got.good
+}
+
+// leftLink is a folder whose primary holds st and, as a crash between
+// a save's link and its rename leaves it, also has the backup's
+// temporary name; and what the loader keeps of it.
+func (l *remainsLoader) leftLink(st engine.State) (*powerFS, []byte) {
+	b, err := encode(st)
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	p := newPowerFS()
+	p.names[primaryName] = &inode{data: b, synced: b}
+	p.names[backupTempName] = p.names[primaryName]
+	p.durable = maps.Clone(p.names)
+	l.place(primaryName, b)
+	l.place(backupName, nil)
+	got, err := load(l.root, id, l.dir)
+	if err != nil || !got.primary {
+		l.t.Fatalf("the primary did not load: %v %+v", err, got.report)
 	}
 	return p, got.good
 }

@@ -14,9 +14,11 @@ import (
 // faultFS is a session folder on disk whose disk fails one operation.
 type faultFS struct {
 	fsys
-	op   string // "create", "write", "fsync", "rename" or "fsync the folder"
-	name string // the file it strikes; for a rename, the one renamed
+	op   string // "create", "write", "fsync", "rename", "link" or "fsync the folder"
+	name string // the file it strikes; for a rename or a link, the one renamed or linked
 	err  error
+	// Every link is refused (EPERM), as on a file system without them.
+	refuseLinks bool
 }
 
 func (f *faultFS) create(name string) (file, error) {
@@ -35,6 +37,16 @@ func (f *faultFS) rename(from, to string) error {
 		return f.err
 	}
 	return f.fsys.rename(from, to)
+}
+
+func (f *faultFS) link(from, to string) error {
+	if f.refuseLinks {
+		return &os.LinkError{Op: "link", Old: from, New: to, Err: syscall.EPERM}
+	}
+	if from == f.name && f.op == "link" {
+		return f.err
+	}
+	return f.fsys.link(from, to)
 }
 
 func (f *faultFS) syncFolder() error {
@@ -75,11 +87,14 @@ func TestDiskFaultsFailTheSave(t *testing.T) {
 	}
 	faults := []fault{
 		{"write", tempName, "writing session.yaml.tmp: "},
-		{"write", backupTempName, "writing session.yaml.bak.tmp: "},
 		{"fsync", tempName, "syncing session.yaml.tmp to disk: "},
-		{"fsync", backupTempName, "syncing session.yaml.bak.tmp to disk: "},
 		{"rename", tempName, "renaming session.yaml.tmp to session.yaml: "},
 		{"rename", backupTempName, "renaming session.yaml.bak.tmp to session.yaml.bak: "},
+	}
+	// The backup is written only where the folder refuses to link it.
+	copied := []fault{
+		{"write", backupTempName, "writing session.yaml.bak.tmp: "},
+		{"fsync", backupTempName, "syncing session.yaml.bak.tmp to disk: "},
 	}
 	for _, errno := range []struct {
 		name string
@@ -88,6 +103,12 @@ func TestDiskFaultsFailTheSave(t *testing.T) {
 		for _, f := range faults {
 			t.Run(errno.name+" "+f.op+" "+f.name, func(t *testing.T) {
 				failedSave(t, &faultFS{op: f.op, name: f.name, err: errno.err}, f.want+errno.err.Error(), false)
+			})
+		}
+		for _, f := range copied {
+			t.Run(errno.name+" "+f.op+" "+f.name, func(t *testing.T) {
+				fault := &faultFS{op: f.op, name: f.name, err: errno.err, refuseLinks: true}
+				failedSave(t, fault, f.want+errno.err.Error(), false)
 			})
 		}
 	}
@@ -155,6 +176,59 @@ func failedSave(t *testing.T, fault *faultFS, want string, renamed bool) {
 	sameState(t, got, next)
 	if bak := read(t, filepath.Join(dir, backupName)); !renamed && !bytes.Equal(bak, before) {
 		t.Error("the backup is not the last good primary")
+	}
+}
+
+// Where the folder will not link the primary to the backup's name, the
+// backup is written from memory, as after a recovery, and the save goes
+// through; the next one tries the link again.
+func TestRefusedLinkCopiesTheBackup(t *testing.T) {
+	for _, errno := range []syscall.Errno{syscall.EPERM, syscall.EXDEV, syscall.EMLINK, syscall.EEXIST, syscall.ENOSPC, syscall.EIO} {
+		t.Run(errno.Error(), func(t *testing.T) {
+			s, home := openStore(t)
+			sess, err := s.Create(newState(t, id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sess.Close()
+			if err := sess.Save(fullState(t, id)); err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(home, "sessions", id)
+			before := read(t, filepath.Join(dir, primaryName))
+			fault := &faultFS{fsys: rootFS{sess.dir}, op: "link", name: primaryName, err: errno}
+			count := &countFS{fsys: fault}
+			sess.disk = count
+			next := fullState(t, id)
+			next.Elapsed += time.Second
+			if err := sess.Save(next); err != nil {
+				t.Fatalf("with the link refused: %v", err)
+			}
+			if bak := read(t, filepath.Join(dir, backupName)); !bytes.Equal(bak, before) {
+				t.Error("the backup is not the last good primary")
+			}
+			if count.links != 1 || count.fileSyncs != 2 {
+				t.Errorf("%d links tried, %d files synced; want 1 and 2 (the backup written out)", count.links, count.fileSyncs)
+			}
+			got, report, err := s.Load(id)
+			if err != nil || report.FromBackup {
+				t.Fatalf("after the save: %v %+v", err, report)
+			}
+			sameState(t, got, next)
+			if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(left) > 0 {
+				t.Errorf("left behind: %v", left)
+			}
+			// The disk is well again: the next save links.
+			count.fsys = rootFS{sess.dir}
+			count.links, count.fileSyncs = 0, 0
+			next.Elapsed += time.Second
+			if err := sess.Save(next); err != nil {
+				t.Fatal(err)
+			}
+			if count.links != 1 || count.fileSyncs != 1 {
+				t.Errorf("once links work: %d links, %d files synced; want 1 and 1", count.links, count.fileSyncs)
+			}
+		})
 	}
 }
 

@@ -27,18 +27,28 @@ const (
 // keeps a hostile file from filling memory.
 const maxFileSize = 4 << 20
 
-// encode is the complete session.yaml for st, checksum included.
+// encode is the complete session.yaml for st, checksum included: the
+// definition a session's saves (encoder) keep to byte for byte.
 func encode(st engine.State) ([]byte, error) {
+	body, err := marshal(toDocument(st))
+	if err != nil {
+		return nil, err
+	}
+	return seal(body), nil
+}
+
+// marshal is v as session.yaml writes YAML.
+func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(toDocument(st)); err != nil {
+	if err := enc.Encode(v); err != nil {
 		return nil, fmt.Errorf("encoding the session: %w", err)
 	}
 	if err := enc.Close(); err != nil {
 		return nil, fmt.Errorf("encoding the session: %w", err)
 	}
-	return seal(buf.Bytes()), nil
+	return buf.Bytes(), nil
 }
 
 // decode reads a whole session.yaml strictly: checksum, one document of

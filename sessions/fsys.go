@@ -12,6 +12,7 @@ type fsys interface {
 	create(name string) (file, error) // empty, 0600 whatever the umask
 	read(name string) ([]byte, error) // a regular file of at most maxFileSize
 	rename(from, to string) error
+	link(from, to string) error // to, a new name for from's file; an error where links are refused
 	remove(name string) error
 	syncFolder() error // makes names created, renamed and removed durable
 }
@@ -40,5 +41,6 @@ func (r rootFS) create(name string) (file, error) {
 
 func (r rootFS) read(name string) ([]byte, error) { return readFile(r.root, name) }
 func (r rootFS) rename(from, to string) error     { return human.Bare(r.root.Rename(from, to)) }
+func (r rootFS) link(from, to string) error       { return human.Bare(r.root.Link(from, to)) }
 func (r rootFS) remove(name string) error         { return human.Bare(r.root.Remove(name)) }
 func (r rootFS) syncFolder() error                { return syncFolder(r.root) }

@@ -11,13 +11,19 @@ import (
 // with a line holding the hash of everything above it.
 const checksumPrefix = "checksum: sha256:"
 
-// seal appends the checksum line to body.
-func seal(body []byte) []byte {
-	sum := sha256.Sum256(body)
-	out := make([]byte, 0, len(body)+len(checksumPrefix)+2*len(sum)+1)
-	out = append(out, body...)
+// seal is the body made of parts, in order, with its checksum line.
+func seal(parts ...[]byte) []byte {
+	h, size := sha256.New(), 0
+	for _, p := range parts {
+		h.Write(p)
+		size += len(p)
+	}
+	out := make([]byte, 0, size+len(checksumPrefix)+hex.EncodedLen(sha256.Size)+1)
+	for _, p := range parts {
+		out = append(out, p...)
+	}
 	out = append(out, checksumPrefix...)
-	out = hex.AppendEncode(out, sum[:])
+	out = hex.AppendEncode(out, h.Sum(nil))
 	return append(out, '\n')
 }
 

@@ -24,6 +24,7 @@ type powerFS struct {
 	cut          string // the operation it went at, once it has
 	noFileSync   bool   // mutation: a file's fsync does nothing
 	noFolderSync bool   // mutation: the folder's fsync does nothing
+	noLinks      bool   // a folder that refuses links, as some file systems do
 }
 
 // inode is a file's data: as written, and as of its last fsync.
@@ -120,6 +121,26 @@ func (p *powerFS) rename(from, to string) error {
 	return nil
 }
 
+// link gives from's file a second name: the names share its data.
+func (p *powerFS) link(from, to string) error {
+	if err := p.step("link " + from + " to " + to); err != nil {
+		return err
+	}
+	if p.noLinks {
+		return fs.ErrPermission
+	}
+	ino, ok := p.names[from]
+	if !ok {
+		return fs.ErrNotExist
+	}
+	if _, ok := p.names[to]; ok {
+		return fs.ErrExist
+	}
+	p.names[to] = ino
+	p.pending = append(p.pending, nameChange{to: to, ino: ino})
+	return nil
+}
+
 func (p *powerFS) remove(name string) error {
 	if err := p.step("remove " + name); err != nil {
 		return err
@@ -176,11 +197,16 @@ type remains struct {
 	primary, backup []byte // nil: the name is not there
 }
 
+// saveChanges is the most changes to names one save makes: a new
+// primary, a backup, each renamed into place; and, when a crash left the
+// backup's temporary name, its removal.
+const saveChanges = 5
+
 // leftovers is every folder the power going now could leave, as far as
 // the loader can tell them apart: the durable names with any subset of
-// the last four changes since (a save makes at most four), after any
-// prefix of older ones (there are some only when a folder fsync is
-// skipped); and each file's data as synced, as written, empty or torn.
+// the last saveChanges changes since, after any prefix of older ones
+// (there are some only when a folder fsync is skipped); and each file's
+// data as synced, as written, empty or torn.
 func (p *powerFS) leftovers() []remains {
 	type pick struct {
 		ino     *inode
@@ -188,7 +214,7 @@ func (p *powerFS) leftovers() []remains {
 	}
 	seen := map[[2]pick]bool{}
 	var out []remains
-	older := max(0, len(p.pending)-4)
+	older := max(0, len(p.pending)-saveChanges)
 	for prefix := range older + 1 {
 		for mask := range 1 << (len(p.pending) - older) {
 			names := maps.Clone(p.durable)

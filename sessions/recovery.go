@@ -23,6 +23,9 @@ type loaded struct {
 	state  engine.State
 	report Report
 	good   []byte // the bytes that loaded: the next save's backup; nil when rebuilt
+	// good is session.yaml's, not the backup's: the next save can make
+	// it the backup by a link.
+	primary bool
 }
 
 // load reads a session folder as far as the data allows, and never
@@ -49,7 +52,7 @@ func loadAs(dir *os.Root, id, folder string, resuming bool) (loaded, error) {
 	tr, terr := readScan(dir, folder)
 	st, b, perr := readState(dir, primaryName, id, folder)
 	if perr == nil {
-		return loaded{state: st, good: b, report: Report{Notes: checks(st, tr, terr, resuming)}}, nil
+		return loaded{state: st, good: b, primary: true, report: Report{Notes: checks(st, tr, terr, resuming)}}, nil
 	}
 	st, b, berr := readState(dir, backupName, id, folder)
 	if berr == nil {

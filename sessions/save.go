@@ -11,11 +11,15 @@ const backupTempName = backupName + ".tmp"
 // replace puts b in place of session.yaml so that a power cut at any
 // moment leaves a complete primary or a complete backup, and one of them
 // is the last save that returned or this one. previous, the last primary
-// known to be good, becomes the backup; it comes from memory because after
-// a recovery the primary on disk is the damaged one. On failure no
-// temporary file is left and the primary is untouched, unless only the
-// folder's fsync failed: then the new one may be in place.
-func replace(dir fsys, b, previous []byte) (err error) {
+// known to be good, becomes the backup. When inPlace says session.yaml
+// holds it, as after every save that returned, the backup is a second
+// name for that file, whose data is already on the disk: nothing is
+// written or synced twice. Otherwise it comes from memory, because after
+// a recovery the primary on disk is the damaged one; so too where the
+// folder refuses links. On failure no temporary file is left and the
+// primary is untouched, unless only the folder's fsync failed: then the
+// new one may be in place.
+func replace(dir fsys, b, previous []byte, inPlace bool) (err error) {
 	defer func() {
 		if err != nil { // best effort: the error already says what failed
 			dir.remove(tempName)
@@ -28,7 +32,7 @@ func replace(dir fsys, b, previous []byte) (err error) {
 	if previous != nil {
 		// Renamed, not rewritten in place: after a recovery the primary
 		// is damaged, and a backup torn by a power cut would leave nothing.
-		if err := writeFile(dir, backupTempName, previous); err != nil {
+		if err := stageBackup(dir, previous, inPlace); err != nil {
 			return err
 		}
 		if err := dir.rename(backupTempName, backupName); err != nil {
@@ -42,4 +46,16 @@ func replace(dir fsys, b, previous []byte) (err error) {
 		return fmt.Errorf("syncing the session folder: %w", err)
 	}
 	return nil
+}
+
+// stageBackup puts previous at backupTempName: a link to session.yaml
+// when it holds previous, else a copy written and synced.
+func stageBackup(dir fsys, previous []byte, inPlace bool) error {
+	if inPlace && dir.link(primaryName, backupTempName) == nil {
+		return nil
+	}
+	// The name may be left from a crash, and then perhaps a link to the
+	// primary: it is removed, never written through.
+	dir.remove(backupTempName)
+	return writeFile(dir, backupTempName, previous)
 }

@@ -31,7 +31,13 @@ func TestFailedSaveLeavesThePrimary(t *testing.T) {
 			dir := filepath.Join(home, "sessions", id)
 			before := read(t, filepath.Join(dir, primaryName))
 			os.Remove(filepath.Join(dir, blocked))
-			if err := os.Mkdir(filepath.Join(dir, blocked), 0o700); err != nil {
+			in := blocked
+			if blocked == backupTempName {
+				// Not empty: a save removes what a crash may have left
+				// under this name before it writes the backup there.
+				in = filepath.Join(blocked, "in")
+			}
+			if err := os.MkdirAll(filepath.Join(dir, in), 0o700); err != nil {
 				t.Fatal(err)
 			}
 			next := fullState(t, id)
@@ -49,7 +55,7 @@ func TestFailedSaveLeavesThePrimary(t *testing.T) {
 				t.Errorf("%s left behind: %v", tempName, err)
 			}
 			// Once the way is clear, saving works again.
-			os.Remove(filepath.Join(dir, blocked))
+			os.RemoveAll(filepath.Join(dir, blocked))
 			if err := sess.Save(next); err != nil {
 				t.Fatal(err)
 			}

@@ -55,16 +55,30 @@ type header struct {
 // phasesKey starts the line where the header ends.
 const phasesKey = "phases:"
 
-// document is the whole of session.yaml but its checksum line.
+// document is the whole of session.yaml but its checksum line: four
+// parts, in this order, that a session's saves encode apart (encoder).
 type document struct {
-	header  `yaml:",inline"`
-	Phases  []phaseDoc  `yaml:"phases"`
+	header      `yaml:",inline"`
+	phaseList   `yaml:",inline"`
+	outcome     `yaml:",inline"`
+	historyList `yaml:",inline"`
+}
+
+type phaseList struct {
+	Phases []phaseDoc `yaml:"phases"`
+}
+
+// outcome is what the session came to, and what a remote guide used and
+// left behind.
+type outcome struct {
 	Summary *summaryDoc `yaml:"summary,omitempty"`
-	// What a remote guide used and left behind.
-	Runs    []runDoc   `yaml:"runs,omitempty"`
-	Chain   *chainDoc  `yaml:"chain,omitempty"`
-	Stored  []string   `yaml:"stored_responses,omitempty"`
-	Cost    float64    `yaml:"cost_usd,omitempty"`
+	Runs    []runDoc    `yaml:"runs,omitempty"`
+	Chain   *chainDoc   `yaml:"chain,omitempty"`
+	Stored  []string    `yaml:"stored_responses,omitempty"`
+	Cost    float64     `yaml:"cost_usd,omitempty"`
+}
+
+type historyList struct {
 	History []entryDoc `yaml:"history"`
 }
 

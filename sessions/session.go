@@ -19,11 +19,13 @@ type Session struct {
 	state  engine.State
 	report Report
 
-	mu         sync.Mutex
-	lock       *os.File
-	transcript *transcript
-	good       []byte // the last primary known to be good: the next backup
-	closed     bool
+	mu          sync.Mutex
+	lock        *os.File
+	transcript  *transcript
+	good        []byte // the last primary known to be good: the next backup
+	goodInPlace bool   // session.yaml on disk is good, so the backup can be a link to it
+	enc         encoder
+	closed      bool
 }
 
 var _ engine.Store = (*Session)(nil)
@@ -59,14 +61,17 @@ func (s *Session) save(st engine.State) error {
 	if err := st.Validate(); err != nil {
 		return fmt.Errorf("the state does not hold together: %w", err)
 	}
-	b, err := encode(st)
+	b, err := s.enc.encode(st)
 	if err != nil {
 		return err
 	}
-	if err := replace(s.files(), b, s.good); err != nil {
+	// Until this save returns, what session.yaml holds is not known.
+	inPlace := s.goodInPlace
+	s.goodInPlace = false
+	if err := replace(s.files(), b, s.good, inPlace); err != nil {
 		return err
 	}
-	s.good = b
+	s.good, s.goodInPlace = b, true
 	return nil
 }
 

@@ -190,7 +190,7 @@ func (s *Store) reopen(sess *Session) error {
 	if err != nil {
 		return err
 	}
-	sess.state, sess.report, sess.good = l.state, l.report, l.good
+	sess.state, sess.report, sess.good, sess.goodInPlace = l.state, l.report, l.good, l.primary
 	var notes []string
 	if sess.transcript, notes, err = openTranscript(sess.dir, sess.folder, sess.state); err != nil {
 		return fmt.Errorf("opening the transcript of session %s: %s: %w", sess.id, transcriptName, err)
