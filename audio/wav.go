@@ -152,26 +152,15 @@ func decodeWAV(b []byte) (mono []float32, rate int, err error) {
 	return nil, 0, errors.New("WAV file has no data")
 }
 
-// resample converts mono samples from one rate to another with beep's
-// resampler, and softens the first and last few milliseconds so a clip
-// never starts or stops with a click.
+// resample converts mono samples from one rate to another with the
+// polyphase filter for that pair, and softens the first and last few
+// milliseconds so a clip never starts or stops with a click.
 func resample(mono []float32, from, to beep.SampleRate) []float32 {
 	var out []float32
 	if from == to {
 		out = append([]float32(nil), mono...)
 	} else {
-		r := beep.Resample(4, from, to, &monoStreamer{s: mono})
-		out = make([]float32, 0, int(float64(len(mono))*float64(to)/float64(from))+16)
-		buf := make([][2]float64, 1024)
-		for {
-			n, ok := r.Stream(buf)
-			for _, v := range buf[:n] {
-				out = append(out, float32(v[0]))
-			}
-			if !ok {
-				break
-			}
-		}
+		out = polyphaseFor(int(from), int(to)).convert(mono)
 	}
 	edge := min(to.N(edgeFade), len(out)/2)
 	for i := range edge {
@@ -184,22 +173,3 @@ func resample(mono []float32, from, to beep.SampleRate) []float32 {
 
 // edgeFade is how long a clip takes to rise from and fall to silence.
 const edgeFade = 4 * time.Millisecond
-
-type monoStreamer struct {
-	s   []float32
-	pos int
-}
-
-func (m *monoStreamer) Stream(samples [][2]float64) (int, bool) {
-	if m.pos >= len(m.s) {
-		return 0, false
-	}
-	n := min(len(samples), len(m.s)-m.pos)
-	for i, v := range m.s[m.pos : m.pos+n] {
-		samples[i] = [2]float64{float64(v), float64(v)}
-	}
-	m.pos += n
-	return n, true
-}
-
-func (m *monoStreamer) Err() error { return nil }

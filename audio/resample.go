@@ -1,0 +1,208 @@
+package audio
+
+import (
+	"math"
+	"sync"
+)
+
+// A polyphase resampler for mono clips. Converting from one rate to
+// another by the ratio up/down (the two rates over their gcd), output
+// sample n sits at input position n·down/up: its integer part picks the
+// input samples, its fraction — one of up phases — picks a row of
+// precomputed weights. The weights are a Kaiser-windowed sinc whose
+// cut-off is the lower of the two Nyquist frequencies, so upsampling
+// leaves no images and downsampling no aliases. The kernel is symmetric
+// about the output sample's own position: no delay, and a click at input
+// sample k lands at output sample k·up/down, where the captions and the
+// breath cues expect it.
+
+// resampleZeros is how many zero crossings of the sinc each side of the
+// output position the kernel spans at the lower rate: 16 gives 32 taps
+// when upsampling, and a stopband from the lower Nyquist on.
+const resampleZeros = 24
+
+// resampleBeta is the Kaiser window's shape: about 60 dB down in the
+// stopband, far below what a voice engine's 16-bit clip carries there.
+const resampleBeta = 9.5
+
+// resampleBand is where the pass band ends, as a share of the lower
+// Nyquist frequency: the transition band lies between it and Nyquist,
+// so nothing at or above Nyquist passes.
+const resampleBand = 1.0
+
+// maxPhases bounds the table cached for a rate pair: a pair whose ratio
+// reduces to more phases (an odd rate such as 22051 Hz) gets its weights
+// computed per sample instead of a table of megabytes.
+const maxPhases = 4096
+
+// polyphase is the weights for one rate pair: phase p's taps start at
+// weights[p*taps], for the input samples from the output position's
+// integer part minus lead.
+type polyphase struct {
+	up, down int
+	taps     int
+	lead     int
+	cutoff   float64 // of the input's Nyquist
+	half     float64 // the kernel's half-width, in input samples
+	weights  []float32
+	// exact marks the phases that fall on an input sample when the
+	// cut-off is the input's own Nyquist: the sinc is zero at every
+	// other sample, so the output is that sample (half of a 2× upsampling).
+	exact []bool
+}
+
+var (
+	polyphaseMu    sync.Mutex
+	polyphaseCache = map[[2]int]*polyphase{}
+)
+
+// polyphaseFor is the filter from one rate to another, built once per
+// pair: a voice synthesizes hundreds of clips at the same rate.
+func polyphaseFor(from, to int) *polyphase {
+	polyphaseMu.Lock()
+	defer polyphaseMu.Unlock()
+	key := [2]int{from, to}
+	if f, ok := polyphaseCache[key]; ok {
+		return f
+	}
+	f := newPolyphase(from, to)
+	polyphaseCache[key] = f
+	return f
+}
+
+func newPolyphase(from, to int) *polyphase {
+	g := gcd(from, to)
+	f := &polyphase{up: to / g, down: from / g}
+	f.cutoff = resampleBand * min(1, float64(f.up)/float64(f.down))
+	f.half = resampleZeros / min(1, float64(f.up)/float64(f.down))
+	reach := int(math.Ceil(f.half))
+	f.taps, f.lead = 2*reach, reach-1
+	if f.up <= maxPhases {
+		f.weights = make([]float32, f.up*f.taps)
+		f.exact = make([]bool, f.up)
+		for p := range f.up {
+			w := f.weights[p*f.taps : (p+1)*f.taps]
+			f.phase(p, w)
+			f.exact[p] = impulse(w, f.lead)
+		}
+	}
+	return f
+}
+
+// phase fills w with phase p's weights, normalized to sum to one so a
+// steady level passes unchanged.
+func (f *polyphase) phase(p int, w []float32) {
+	frac := float64(p) / float64(f.up)
+	var sum float64
+	k := make([]float64, len(w))
+	for j := range k {
+		t := float64(j-f.lead) - frac // distance from the output position
+		k[j] = f.kernel(t)
+		sum += k[j]
+	}
+	for j := range w {
+		w[j] = float32(k[j] / sum)
+	}
+}
+
+// kernel is the windowed sinc at t input samples from the output position.
+func (f *polyphase) kernel(t float64) float64 {
+	if math.Abs(t) >= f.half {
+		return 0
+	}
+	x := math.Pi * f.cutoff * t
+	s := 1.0
+	if x != 0 {
+		s = math.Sin(x) / x
+	}
+	r := t / f.half
+	return f.cutoff * s * besselI0(resampleBeta*math.Sqrt(1-r*r)) / besselI0(resampleBeta)
+}
+
+// besselI0 is the modified Bessel function of the first kind, order zero,
+// by its power series (which converges quickly for the window's β).
+func besselI0(x float64) float64 {
+	sum, term := 1.0, 1.0
+	for k := 1; k < 64; k++ {
+		term *= (x / (2 * float64(k))) * (x / (2 * float64(k)))
+		sum += term
+		if term < sum*1e-17 {
+			break
+		}
+	}
+	return sum
+}
+
+// convert resamples in: ⌈len·up/down⌉ samples, the input taken as silent
+// beyond its ends.
+func (f *polyphase) convert(in []float32) []float32 {
+	n := (len(in)*f.up + f.down - 1) / f.down
+	out := make([]float32, n)
+	scratch := make([]float32, f.taps)
+	for o := range out {
+		pos := o * f.down
+		i, p := pos/f.up, pos%f.up
+		var w []float32
+		if f.exact != nil && f.exact[p] {
+			if i < len(in) {
+				out[o] = in[i]
+			}
+			continue
+		}
+		if f.weights != nil {
+			w = f.weights[p*f.taps : (p+1)*f.taps]
+		} else {
+			f.phase(p, scratch)
+			w = scratch
+		}
+		start := i - f.lead
+		if start >= 0 && start+f.taps <= len(in) {
+			out[o] = dot(w, in[start:start+f.taps])
+			continue
+		}
+		var acc float32
+		for j, v := range w {
+			if k := start + j; k >= 0 && k < len(in) {
+				acc += v * in[k]
+			}
+		}
+		out[o] = acc
+	}
+	return out
+}
+
+// dot is the sum of w[j]·x[j], four at a time (taps is even, and a
+// multiple of four for every rate pair but odd ones).
+func dot(w, x []float32) float32 {
+	x = x[:len(w)]
+	var a0, a1, a2, a3 float32
+	j := 0
+	for ; j+4 <= len(w); j += 4 {
+		a0 += w[j] * x[j]
+		a1 += w[j+1] * x[j+1]
+		a2 += w[j+2] * x[j+2]
+		a3 += w[j+3] * x[j+3]
+	}
+	for ; j < len(w); j++ {
+		a0 += w[j] * x[j]
+	}
+	return (a0 + a1) + (a2 + a3)
+}
+
+// impulse says whether w is one at at and nothing anywhere else, to
+// float32's precision.
+func impulse(w []float32, at int) bool {
+	for j, v := range w {
+		if j != at && math.Abs(float64(v)) > 1e-9 || j == at && v != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
