@@ -183,15 +183,15 @@ func (f *polyphase) at(in []float32, start int, w []float32) float32 {
 func dot(w, x []float32) float32 {
 	x = x[:len(w)]
 	var a0, a1, a2, a3 float32
-	j := 0
-	for ; j+4 <= len(w); j += 4 {
-		a0 += w[j] * x[j]
-		a1 += w[j+1] * x[j+1]
-		a2 += w[j+2] * x[j+2]
-		a3 += w[j+3] * x[j+3]
+	for len(w) >= 4 && len(x) >= 4 {
+		a0 += w[0] * x[0]
+		a1 += w[1] * x[1]
+		a2 += w[2] * x[2]
+		a3 += w[3] * x[3]
+		w, x = w[4:], x[4:]
 	}
-	for ; j < len(w); j++ {
-		a0 += w[j] * x[j]
+	for i := range min(len(w), len(x)) {
+		a0 += w[i] * x[i]
 	}
 	return (a0 + a1) + (a2 + a3)
 }
