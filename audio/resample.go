@@ -11,7 +11,8 @@ import (
 // input samples, its fraction — one of up phases — picks a row of
 // precomputed weights. The weights are a Kaiser-windowed sinc whose
 // cut-off is the lower of the two Nyquist frequencies, so upsampling
-// leaves no images and downsampling no aliases. The kernel is symmetric
+// leaves no images, and downsampling folds back only a little of what
+// lies just past the lower Nyquist frequency. The kernel is symmetric
 // about the output sample's own position: no delay, and a click at input
 // sample k lands at output sample k·up/down, where the captions and the
 // breath cues expect it.
@@ -19,9 +20,9 @@ import (
 // resampleZeros is how many zero crossings of the sinc each side of the
 // output position the kernel spans at the lower rate: 32 taps when
 // upsampling. With the window below, a tone up to four fifths of the
-// lower Nyquist frequency passes within 90 dB of exact, and the sound
-// half a band past it is 90 dB down (TestResampleTonesAtLeastAsCleanAsBeep
-// measures both).
+// lower Nyquist frequency passes within 90 dB of exact, and its images
+// are 90 dB down (the TestResample… tests in resample_test.go measure
+// both).
 const resampleZeros = 16
 
 // resampleBeta is the Kaiser window's shape: ripple and stopband about
