@@ -129,7 +129,7 @@ func savedAs(t *testing.T, out []byte) string {
 
 var cueTime = regexp.MustCompile(`^(\d+):(\d+):(\d+)\.(\d+) --> (\d+):(\d+):(\d+)\.(\d+)$`)
 
-func readCaptions(t *testing.T, path string) []caption {
+func readCaptions(t testing.TB, path string) []caption {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {

@@ -143,8 +143,9 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 		sn, ok := l.s.Stream(buf)
 		g0 := l.gain
 		l.gain = approach(g0, l.target, float64(n)/(l.fade*float64(m.rate)))
+		step := 1 / float64(n) // a multiplication a sample, not a division
 		for i := range buf[:sn] {
-			f := float64(i) / float64(n)
+			f := float64(i) * step
 			g := (g0 + (l.gain-g0)*f) * (duck0 + (m.duck-duck0)*f) * ambientGain
 			out[i][0] += buf[i][0] * g
 			out[i][1] += buf[i][1] * g

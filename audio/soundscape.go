@@ -52,6 +52,13 @@ func (x *noise) next() float64 {
 	return float64(v>>11)/(1<<52) - 1
 }
 
+// split is a new generator seeded from this one. Each step of a generator
+// waits on the one before; separate streams are worked on side by side.
+func (x *noise) split() noise {
+	x.next()
+	return noise(uint64(*x)*0x9e3779b97f4a7c15 | 1)
+}
+
 // brown is brown noise — white noise integrated, so its energy falls
 // toward the treble like distant surf or wind — softened further by a low
 // pass, with a slow swell in its level. The left and right channels share

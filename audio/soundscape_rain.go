@@ -12,7 +12,8 @@ import (
 // and the bed and the droplets follow it together.
 type rain struct {
 	rate      float64
-	rng       noise
+	rng       noise         // the droplets' noise, and when and how they land
+	bedNoise  [3]noise      // the bed's: left, right and shared, three streams so none waits on another
 	bed       [2]bandpass   // left, right
 	bedGain   float64       // brings the bed's noise to rainBed
 	level     glide         // the bed's level, following the downpour
@@ -43,6 +44,9 @@ func newRain(rate beep.SampleRate, seed uint64) *rain {
 	// The bed's input is uniform noise of variance 1/3.
 	probe := r.bed[0]
 	r.bedGain = 1 / (whiteGain(probe.step) * math.Sqrt(1.0/3))
+	for c := range r.bedNoise {
+		r.bedNoise[c] = r.rng.split()
+	}
 	r.gusts[0] = newOscillator(1.0/53, sr/rainBlock, 2*math.Pi*r.rng.unit())
 	r.gusts[1] = newOscillator(1.0/137, sr/rainBlock, 2*math.Pi*r.rng.unit())
 	r.drift()
@@ -64,10 +68,10 @@ func (r *rain) Stream(samples [][2]float64) (int, bool) {
 			r.untilDrop = r.interval()
 		}
 		// Left and right share some of their noise: one rain, wide.
-		shared := r.rng.next() * 0.6
+		shared := r.bedNoise[2].next() * 0.6
 		g := r.level.next()
-		left := r.bed[0].step(r.rng.next()*0.8+shared) * g
-		right := r.bed[1].step(r.rng.next()*0.8+shared) * g
+		left := r.bed[0].step(r.bedNoise[0].next()*0.8+shared) * g
+		right := r.bed[1].step(r.bedNoise[1].next()*0.8+shared) * g
 		for j := 0; j < len(r.droplets); {
 			d := &r.droplets[j]
 			y := d.ring.step(r.rng.next() * (d.fall - d.rise))
