@@ -25,7 +25,7 @@ const (
 	bowlRelease = 1.5   // the last seconds glide to zero
 )
 
-var bowlPartials = []partial{
+var bowlPartials = [...]partial{
 	{1.00, 1.00, 8.0, 0.9},
 	{2.71, 0.45, 5.5, 1.7},
 	{5.02, 0.22, 3.2, 2.3},
@@ -51,31 +51,40 @@ var bowls = struct {
 	m map[beep.SampleRate][]float32
 }{m: map[beep.SampleRate][]float32{}}
 
+// renderBowl writes one strike straight into its float32 samples, then
+// scales them to the peak: a scratch copy in float64, three times the
+// size, was allocated at the moment a session starts.
 func renderBowl(rate beep.SampleRate) []float32 {
-	n := rate.N(time.Duration(bowlLength * float64(time.Second)))
-	sr := float64(rate)
-	buf := make([]float64, n)
-	for _, p := range bowlPartials {
-		f := bowlPitch * p.ratio
-		lo, hi := newOscillator(f, sr, 0), newOscillator(f+p.beat, sr, 0)
-		env, fall := p.amp, math.Exp(-math.Log(1000)/p.decay/sr) // −60 dB over decay seconds
-		for i := range buf {
-			buf[i] += env * (lo.next() + 0.6*hi.next())
-			env *= fall
-		}
-	}
+	out := make([]float32, rate.N(time.Duration(bowlLength*float64(time.Second))))
 	var peak float64
-	for i, v := range buf {
-		t := float64(i) / sr
-		v *= smoothstep(t/bowlAttack) * smoothstep((bowlLength-t)/bowlRelease)
-		buf[i] = v
+	strikeBowl(float64(rate), len(out), func(i int, v float64) {
+		out[i] = float32(v)
 		peak = math.Max(peak, math.Abs(v))
-	}
-	out := make([]float32, n)
-	for i, v := range buf {
-		out[i] = float32(v / peak)
+	})
+	for i, v := range out {
+		out[i] = float32(float64(v) / peak)
 	}
 	return out
+}
+
+// strikeBowl gives each of the n samples of one strike at rate sr to put.
+func strikeBowl(sr float64, n int, put func(i int, v float64)) {
+	var lo, hi [len(bowlPartials)]oscillator
+	var env, fall [len(bowlPartials)]float64
+	for j, p := range bowlPartials {
+		f := bowlPitch * p.ratio
+		lo[j], hi[j] = newOscillator(f, sr, 0), newOscillator(f+p.beat, sr, 0)
+		env[j], fall[j] = p.amp, math.Exp(-math.Log(1000)/p.decay/sr) // −60 dB over decay seconds
+	}
+	for i := range n {
+		var v float64
+		for j := range bowlPartials {
+			v += env[j] * (lo[j].next() + 0.6*hi[j].next())
+			env[j] *= fall[j]
+		}
+		t := float64(i) / sr
+		put(i, v*smoothstep(t/bowlAttack)*smoothstep((bowlLength-t)/bowlRelease))
+	}
 }
 
 // smoothstep rises from 0 to 1 as x goes from 0 to 1, with no corner at
