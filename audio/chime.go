@@ -25,7 +25,7 @@ const (
 	bowlRelease = 1.5   // the last seconds glide to zero
 )
 
-var bowlPartials = []partial{
+var bowlPartials = [...]partial{
 	{1.00, 1.00, 8.0, 0.9},
 	{2.71, 0.45, 5.5, 1.7},
 	{5.02, 0.22, 3.2, 2.3},
@@ -33,50 +33,73 @@ var bowlPartials = []partial{
 	{11.9, 0.04, 1.0, 3.7},
 }
 
-// bowl is one strike at rate, mono, peaking at 1. It is rendered once per
-// rate and shared: every chime plays the same samples.
-func bowl(rate beep.SampleRate) []float32 {
-	bowls.Lock()
-	defer bowls.Unlock()
-	if b, ok := bowls.m[rate]; ok {
-		return b
-	}
-	b := renderBowl(rate)
-	bowls.m[rate] = b
-	return b
+// chime is one ringing of the bowl, computed as it plays: a few
+// oscillators and envelopes instead of eight seconds of samples held for
+// the whole session (1.4 MB at 44.1 kHz). Its samples peak at 1.
+type chime struct {
+	lo, hi    [len(bowlPartials)]oscillator
+	env, fall [len(bowlPartials)]float64
+	i, n      int
+	sr, scale float64
+	// Between attack and release both ramps are exactly 1: no need to
+	// work them out for every sample.
+	attack, release int
 }
 
-var bowls = struct {
-	sync.Mutex
-	m map[beep.SampleRate][]float32
-}{m: map[beep.SampleRate][]float32{}}
+// newChime strikes the bowl at rate.
+func newChime(rate beep.SampleRate) chime { return ringing(rate, bowlScale(rate)) }
 
-func renderBowl(rate beep.SampleRate) []float32 {
-	n := rate.N(time.Duration(bowlLength * float64(time.Second)))
-	sr := float64(rate)
-	buf := make([]float64, n)
-	for _, p := range bowlPartials {
+// ringing is a strike at rate whose samples are scaled by scale.
+func ringing(rate beep.SampleRate, scale float64) chime {
+	s := chime{n: rate.N(time.Duration(bowlLength * float64(time.Second))), sr: float64(rate), scale: scale}
+	s.attack = int(math.Ceil(bowlAttack*s.sr)) + 1
+	s.release = int((bowlLength-bowlRelease)*s.sr) - 1
+	for j, p := range bowlPartials {
 		f := bowlPitch * p.ratio
-		lo, hi := newOscillator(f, sr, 0), newOscillator(f+p.beat, sr, 0)
-		env, fall := p.amp, math.Exp(-math.Log(1000)/p.decay/sr) // −60 dB over decay seconds
-		for i := range buf {
-			buf[i] += env * (lo.next() + 0.6*hi.next())
-			env *= fall
-		}
+		s.lo[j], s.hi[j] = newOscillator(f, s.sr, 0), newOscillator(f+p.beat, s.sr, 0)
+		s.env[j], s.fall[j] = p.amp, math.Exp(-math.Log(1000)/p.decay/s.sr) // −60 dB over decay seconds
+	}
+	return s
+}
+
+// next is the chime's next sample; left is how many remain.
+func (s *chime) next() float64 {
+	var v float64
+	for j := range s.lo {
+		v += s.env[j] * (s.lo[j].next() + 0.6*s.hi[j].next())
+		s.env[j] *= s.fall[j]
+	}
+	v *= s.scale
+	if s.i < s.attack || s.i > s.release {
+		t := float64(s.i) / s.sr
+		v *= smoothstep(t/bowlAttack) * smoothstep((bowlLength-t)/bowlRelease)
+	}
+	s.i++
+	return v
+}
+
+func (s *chime) left() int { return s.n - s.i }
+
+// bowlScale is what brings a chime at rate to a peak of 1: found once per
+// rate by striking it silently, before anything plays.
+func bowlScale(rate beep.SampleRate) float64 {
+	bowlScales.Lock()
+	defer bowlScales.Unlock()
+	if v, ok := bowlScales.m[rate]; ok {
+		return v
 	}
 	var peak float64
-	for i, v := range buf {
-		t := float64(i) / sr
-		v *= smoothstep(t/bowlAttack) * smoothstep((bowlLength-t)/bowlRelease)
-		buf[i] = v
-		peak = math.Max(peak, math.Abs(v))
+	for s := ringing(rate, 1); s.left() > 0; {
+		peak = math.Max(peak, math.Abs(s.next()))
 	}
-	out := make([]float32, n)
-	for i, v := range buf {
-		out[i] = float32(v / peak)
-	}
-	return out
+	bowlScales.m[rate] = 1 / peak
+	return 1 / peak
 }
+
+var bowlScales = struct {
+	sync.Mutex
+	m map[beep.SampleRate]float64
+}{m: map[beep.SampleRate]float64{}}
 
 // smoothstep rises from 0 to 1 as x goes from 0 to 1, with no corner at
 // either end.

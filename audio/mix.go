@@ -56,8 +56,7 @@ type mix struct {
 	played       int64 // samples streamed while not paused: the session's clock
 	voice        track
 	layers       []*layer
-	chimes       []int // playback positions in bowl, one per ringing chime
-	bowl         []float32
+	chimes       []chime // one per ringing chime
 	pacer        *pacer  // the breathing pacer's tone, while it sounds
 	master       float64 // the master gain, gliding to masterTarget
 	masterTarget float64
@@ -69,10 +68,10 @@ type mix struct {
 }
 
 func newMix(rate beep.SampleRate) *mix {
+	bowlScale(rate) // now, not when the first chime strikes, under the output's lock
 	return &mix{
 		rate:   rate,
 		voice:  track{gain: voiceGain, target: voiceGain},
-		bowl:   bowl(rate),
 		master: 1, masterTarget: 1,
 		duck: 1,
 		wake: make(chan struct{}, 1),
@@ -161,19 +160,21 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 // ring adds the chimes that are still sounding.
 func (m *mix) ring(out [][2]float64) {
 	keep := m.chimes[:0]
-	for _, pos := range m.chimes {
-		n := min(len(out), len(m.bowl)-pos)
-		for i, v := range m.bowl[pos : pos+n] {
-			x := float64(v) * chimeGain
+	for _, c := range m.chimes {
+		for i := range out[:min(len(out), c.left())] {
+			x := c.next() * chimeGain
 			out[i][0] += x
 			out[i][1] += x
 		}
-		if pos += n; pos < len(m.bowl) {
-			keep = append(keep, pos)
+		if c.left() > 0 {
+			keep = append(keep, c)
 		}
 	}
 	m.chimes = keep
 }
+
+// strike starts a chime ringing.
+func (m *mix) strike() { m.chimes = append(m.chimes, newChime(m.rate)) }
 
 // setSoundscape fades the current soundscape out and s in.
 func (m *mix) setSoundscape(name string, s beep.Streamer) {

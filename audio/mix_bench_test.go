@@ -41,7 +41,8 @@ func BenchmarkMixSecond(b *testing.B) {
 			for range b.N {
 				if c.name == "session" {
 					m.queue(&segment{clip: voice, done: make(chan struct{})})
-					m.chimes = append(m.chimes[:0], 0)
+					m.chimes = m.chimes[:0]
+					m.strike()
 				}
 				for done := 0; done < second; {
 					n, _ := m.fill(buf[:min(len(buf), second-done)])

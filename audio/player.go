@@ -271,7 +271,7 @@ func (p *Player) hold(ctx context.Context, s *segment) error {
 // Chime strikes the bowl; it rings under what follows.
 func (p *Player) Chime() {
 	p.out.lock()
-	p.m.chimes = append(p.m.chimes, 0)
+	p.m.strike()
 	p.out.unlock()
 }
 

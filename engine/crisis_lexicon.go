@@ -16,32 +16,48 @@ import (
 // and tags an intention with the concepts it holds; crisis_rules.go decides.
 
 // trie holds a concept's terms, word by word, for matching at a position.
+// Its steps are sorted slices, not a map per node: most nodes have one.
 type trie struct {
-	next  map[string]*trie
-	slots map[string]*trie // a "[NAME]" word
+	next  []step
+	slots []step // a "[NAME]" word, by the name
 	end   bool
 	alone bool
+}
+
+type step struct {
+	word string
+	node *trie
+}
+
+// child is where word w steps to from t, or nil.
+func (t *trie) child(w string) *trie {
+	lo, hi := 0, len(t.next)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.next[m].word < w {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(t.next) && t.next[lo].word == w {
+		return t.next[lo].node
+	}
+	return nil
 }
 
 func (t *trie) add(words []string, alone bool) {
 	n := t
 	for _, w := range words {
-		var m map[string]*trie
+		steps := &n.next
 		if strings.HasPrefix(w, "[") {
-			if n.slots == nil {
-				n.slots = map[string]*trie{}
-			}
-			m, w = n.slots, strings.Trim(w, "[]")
-		} else {
-			if n.next == nil {
-				n.next = map[string]*trie{}
-			}
-			m = n.next
+			steps, w = &n.slots, strings.Trim(w, "[]")
 		}
-		if m[w] == nil {
-			m[w] = &trie{}
+		i, ok := slices.BinarySearchFunc(*steps, w, func(s step, w string) int { return strings.Compare(s.word, w) })
+		if !ok {
+			*steps = slices.Insert(*steps, i, step{w, &trie{}})
 		}
-		n = m[w]
+		n = (*steps)[i].node
 	}
 	n.end = true
 	n.alone = n.alone || alone
@@ -180,7 +196,8 @@ func parseLexicon(text string) (*lexicon, error) {
 		if c == cFigurative {
 			continue
 		}
-		for w := range t.next {
+		for _, st := range t.next {
+			w := st.word
 			if lx.exact[c] {
 				// An exact concept's word as written, when it is not
 				// its own stem, is looked up with its mark.
@@ -198,16 +215,16 @@ func parseLexicon(text string) (*lexicon, error) {
 }
 
 func (lx *lexicon) checkSlots(concept string, t *trie) error {
-	for name, n := range t.slots {
-		if lx.tries[name] == nil {
-			return fmt.Errorf("[%s] names [%s], which is not a list", concept, name)
+	for _, st := range t.slots {
+		if lx.tries[st.word] == nil {
+			return fmt.Errorf("[%s] names [%s], which is not a list", concept, st.word)
 		}
-		if err := lx.checkSlots(concept, n); err != nil {
+		if err := lx.checkSlots(concept, st.node); err != nil {
 			return err
 		}
 	}
-	for _, n := range t.next {
-		if err := lx.checkSlots(concept, n); err != nil {
+	for _, st := range t.next {
+		if err := lx.checkSlots(concept, st.node); err != nil {
 			return err
 		}
 	}
@@ -258,14 +275,15 @@ func (lx *lexicon) matchFrom(t *trie, toks []token, i int, exact bool, at int, o
 	if exact {
 		w = toks[i].word
 	}
-	if n := t.next[w]; n != nil {
+	if n := t.child(w); n != nil {
 		out = lx.matchFrom(n, toks, i+1, exact, inTerm, out)
 	}
 	// One adverb at a time, so a run of them costs nothing.
 	if at == inTerm && !exact && adverbs[toks[i].word] && (len(t.next) > 0 || len(t.slots) > 0) {
 		out = lx.matchFrom(t, toks, i+1, exact, pastAdverb, out)
 	}
-	for name, n := range t.slots {
+	for _, st := range t.slots {
+		name, n := st.word, st.node
 		for skip := 0; skip <= slotSkip && i+skip < len(toks); skip++ {
 			if skip > 0 && !smallWords[toks[i+skip-1].word] {
 				break

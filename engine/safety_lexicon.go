@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,9 +15,44 @@ import (
 
 // phraseNode is one step into a list's phrases.
 type phraseNode struct {
-	next  map[key]*phraseNode // by a lexicon word, or "="+word as written
-	slots []slot              // a "[NAME]": any phrase of another list
-	end   bool                // a phrase ends here
+	next  []edge // by a lexicon word, or "="+word as written; sorted by key
+	slots []slot // a "[NAME]": any phrase of another list
+	end   bool   // a phrase ends here
+}
+
+// edge is one step out of a node. A sorted slice, not a map per node: the
+// lists make tens of thousands of nodes, most with one or two steps, and a
+// map for each held most of the lexicon's memory.
+type edge struct {
+	k    key
+	node *phraseNode
+}
+
+// child is the node k steps to, or nil: a scan for the few steps most
+// nodes have, a binary search for a list's first words.
+func (n *phraseNode) child(k key) *phraseNode {
+	next := n.next
+	if len(next) <= 8 {
+		for _, e := range next {
+			if e.k == k {
+				return e.node
+			}
+		}
+		return nil
+	}
+	lo, hi := 0, len(next)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if next[m].k < k {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(next) && next[lo].k == k {
+		return next[lo].node
+	}
+	return nil
 }
 
 type slot struct {
@@ -47,8 +83,13 @@ type safetyLexicon struct {
 	byName map[string]int
 	// forms maps a word as read to what the lists may read it as: the list
 	// words it is a form of ("held" is not one: it is written out), and
-	// "="+word when a list holds the word as written.
-	forms map[string][]key
+	// "="+word when a list holds the word as written. Most words read as
+	// one key, kept in the map itself; the others are a multiForm and an
+	// index into multi. (A slice per word was a third of the lexicon.)
+	forms map[string]key
+	multi [][]key
+	// self[k] is k: the one-key answers of formsOf, without allocating.
+	self []key
 	// firsts are the lists whose phrases may begin with a key; numbered,
 	// those whose phrases may begin with a number.
 	firsts   [][]int
@@ -60,7 +101,7 @@ type safetyLexicon struct {
 const maxGap = 2
 
 func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
-	lx := &safetyLexicon{byName: map[string]int{}, keys: map[string]key{}, forms: map[string][]key{}, gap: map[string]bool{}}
+	lx := &safetyLexicon{byName: map[string]int{}, keys: map[string]key{}, forms: map[string]key{}, gap: map[string]bool{}}
 	for _, name := range []string{prompts.ListNumber, prompts.ListMoreThanHold, prompts.ListMoreThanBreath} {
 		l := &phraseList{name: name, number: true, threshold: -1}
 		switch name {
@@ -95,12 +136,21 @@ func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
 	}
 	addForm := func(form, word string) {
 		k := lx.key(word)
-		for _, have := range lx.forms[form] {
-			if have == k {
-				return
+		have, ok := lx.forms[form]
+		switch {
+		case !ok:
+			lx.forms[form] = k
+		case have&multiForm == 0:
+			if have != k {
+				lx.forms[form] = multiForm | key(len(lx.multi))
+				lx.multi = append(lx.multi, []key{have, k})
+			}
+		default:
+			i := have &^ multiForm
+			if !slices.Contains(lx.multi[i], k) {
+				lx.multi[i] = append(lx.multi[i], k)
 			}
 		}
-		lx.forms[form] = append(lx.forms[form], k)
 	}
 	for w := range written {
 		addForm(w, w)
@@ -133,6 +183,10 @@ func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
 			}
 		}
 	}
+	lx.self = make([]key, len(lx.keys))
+	for k := range lx.self {
+		lx.self[k] = key(k)
+	}
 	lx.firsts = make([][]int, len(lx.keys))
 	for id, l := range lx.lists {
 		if l.number {
@@ -146,6 +200,7 @@ func compileLexicon(sr *prompts.SafetyRules) (*safetyLexicon, error) {
 			lx.numbered = append(lx.numbered, id)
 		}
 	}
+	lx.keys = nil // words are looked up by forms; only compiling numbers them
 	return lx, nil
 }
 
@@ -159,6 +214,21 @@ func (lx *safetyLexicon) key(word string) key {
 	return k
 }
 
+// multiForm marks a forms entry that indexes multi.
+const multiForm key = 1 << 30
+
+// formsOf is what the lists may read a word as (see forms), or nil.
+func (lx *safetyLexicon) formsOf(w string) []key {
+	k, ok := lx.forms[w]
+	switch {
+	case !ok:
+		return nil
+	case k&multiForm != 0:
+		return lx.multi[k&^multiForm]
+	}
+	return lx.self[k : k+1 : k+1]
+}
+
 // add puts a phrase into a trie.
 func (lx *safetyLexicon) add(n *phraseNode, phrase []string) {
 	for _, w := range phrase {
@@ -168,14 +238,12 @@ func (lx *safetyLexicon) add(n *phraseNode, phrase []string) {
 			n = next
 			continue
 		}
-		if n.next == nil {
-			n.next = map[key]*phraseNode{}
-		}
 		k := lx.key(w)
-		if n.next[k] == nil {
-			n.next[k] = &phraseNode{}
+		i, ok := slices.BinarySearchFunc(n.next, k, func(e edge, k key) int { return cmp.Compare(e.k, k) })
+		if !ok {
+			n.next = slices.Insert(n.next, i, edge{k, &phraseNode{}})
 		}
-		n = n.next[k]
+		n = n.next[i].node
 	}
 	n.end = true
 }
@@ -192,8 +260,8 @@ func (lx *safetyLexicon) firstKeys(id int, seen map[int]bool) (map[key]bool, boo
 	if l.number {
 		return keys, true
 	}
-	for k := range l.root.next {
-		keys[k] = true
+	for _, e := range l.root.next {
+		keys[e.k] = true
 	}
 	for _, s := range l.root.slots {
 		sub, num := lx.firstKeys(s.list, seen)
@@ -356,9 +424,9 @@ func (lx *safetyLexicon) walk(n *phraseNode, words []word, i int, first bool, ou
 		if skip > 0 && (first || !words[j-1].gap) {
 			break
 		}
-		if n.next != nil {
+		if len(n.next) > 0 {
 			for _, k := range words[j].keys {
-				if c := n.next[k]; c != nil {
+				if c := n.child(k); c != nil {
 					out = lx.walk(c, words, j+1, false, out, sp)
 				}
 			}

@@ -36,7 +36,7 @@ func (lx *safetyLexicon) readSentence(text string, out []word) []word {
 			brk()
 			return
 		}
-		out = append(out, word{text: w, keys: lx.forms[w], gap: lx.gap[w], num: numberValue(w), part: part})
+		out = append(out, word{text: w, keys: lx.formsOf(w), gap: lx.gap[w], num: numberValue(w), part: part})
 	}
 	var b strings.Builder
 	flush := func() {

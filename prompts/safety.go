@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 )
 
@@ -102,10 +101,11 @@ func IsNumberList(name string) bool { return slices.Contains(numberLists, name) 
 // commonFile holds lists only: rules belong to a category's file.
 const commonFile = "common.txt"
 
-var safetyMaterial = sync.OnceValues(func() (*SafetyRules, error) { return LoadSafety(safetyFiles, "safety") })
-
-// Safety is the embedded safety screen's rules, parsed and checked once.
-func Safety() (*SafetyRules, error) { return safetyMaterial() }
+// Safety is the embedded safety screen's rules, parsed and checked. Each
+// call parses them afresh: the engine compiles them once and then needs
+// only the compiled screen, so a kept copy would be half a megabyte held
+// for the life of every session.
+func Safety() (*SafetyRules, error) { return LoadSafety(safetyFiles, "safety") }
 
 // LoadSafety reads the safety screen's rules from dir in fsys: every .txt
 // file, common.txt first, then the categories in name order.
