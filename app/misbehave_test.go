@@ -550,3 +550,77 @@ func TestAHungStreamIsNeverSilence(t *testing.T) {
 		t.Errorf("%d requests: the hung call was not tried again", n)
 	}
 }
+
+// runOn is a 120-word sentence as a model writes it when it forgets the
+// listener's ear: one breath of commas and "and", no full stop until the end.
+const runOn = "Let your attention drift down through the body now, from the crown of the head, " +
+	"past the forehead and the brow that no longer need to hold anything, down over the eyes resting heavy in their sockets, " +
+	"and the cheeks and the jaw that loosen as the teeth part a little, and on into the throat, " +
+	"across the shoulders that settle lower with every out-breath, along the arms to the elbows and the wrists and the open hands, " +
+	"and then into the chest that rises and falls on its own, the belly soft and warm, the hips wide and heavy on what holds them, " +
+	"the legs long and still, and the feet, quiet and warm and done with the day"
+
+// A run-on of 120 words opening each phase outside breathing: heard in
+// pieces a listener can follow, each at most engine.MaxSpokenWords words,
+// its words in their order with none lost between pieces. A phase may end
+// before the last piece: the session keeps its time.
+func TestARunOnIsHeardInSpeakablePieces(t *testing.T) {
+	t.Parallel()
+	word := regexp.MustCompile(`[a-z][a-z'-]*`)
+	runWords := word.FindAllString(strings.ToLower(runOn), -1)
+	if len(runWords) != 120 {
+		t.Fatalf("the run-on has %d words", len(runWords))
+	}
+	srv, _ := newModel(func(phase string, call int, lines []string) string {
+		if phase == "BREATHING" || call != 1 {
+			return strings.Join(lines, "\n")
+		}
+		return strings.Join(append([]string{runOn + "."}, lines[1:]...), "\n")
+	})
+	defer srv.Close()
+	h := render(t, srv, 10*time.Minute)
+	checkHeard(t, h)
+	// piece reads a heard line as the run-on's words from j on; a split may
+	// drop the "and" it was made at, and nothing else.
+	piece := func(line string, j int) (int, bool) {
+		for _, w := range word.FindAllString(strings.ToLower(line), -1) {
+			for j < len(runWords) && runWords[j] != w && runWords[j] == "and" {
+				j++
+			}
+			if j == len(runWords) || runWords[j] != w {
+				return j, false
+			}
+			j++
+		}
+		return j, true
+	}
+	lines, groups, most := h.lines(), 0, 0
+	for i, l := range lines {
+		if n := len(strings.Fields(l)); n > engine.MaxSpokenWords {
+			t.Errorf("heard a sentence of %d words: %q", n, l)
+		}
+		if !strings.HasPrefix(l, "Let your attention drift") {
+			continue
+		}
+		groups++
+		j, n := 0, 0
+		for _, next := range lines[i:] {
+			k, ok := piece(next, j)
+			if !ok {
+				break
+			}
+			j, n = k, n+1
+		}
+		t.Logf("heard %d of its 120 words in %d pieces", j, n)
+		if n < 2 {
+			t.Errorf("the run-on was heard as %d piece: %q", n, l)
+		}
+		most = max(most, j)
+	}
+	if groups < 3 {
+		t.Errorf("the run-on opened %d phases, want atmosphere, sensory, relaxation and resolution", groups)
+	}
+	if most < 3*engine.MaxSpokenWords {
+		t.Errorf("at most %d of the run-on's words were heard in order; heard:\n%s", most, strings.Join(lines, "\n"))
+	}
+}
