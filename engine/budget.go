@@ -146,6 +146,12 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	n := max(pl.fit(p, talk, pl.breathSlot(speech)-speech), minSentences(p))
 	if capacity > 0 {
 		n = max(min(n, capacity), min(minSentences(p), capacity))
+		if period := pl.breath.Period(); p == Breathing && period > 0 {
+			// A guide with a set number of breathing lines says them all
+			// while the breaths can hold them, a line a breath at most:
+			// the quiet breaths between them take up the rest.
+			n = max(min(capacity, int(talk/period)-1), n)
+		}
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
 	if p == Breathing {
@@ -241,6 +247,13 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 		// One line fewer: the silences take it up, and a call under way
 		// is not cut short for it.
 		n = b.Sentences
+	}
+	if period := pl.breath.Period(); p == Breathing && period > 0 {
+		// Breathing's silences are whole breaths, and the quiet ones
+		// between lines grow with the time left (see quietBreaths): the
+		// planned lines stay while the breaths left can hold them, a line
+		// a breath at most, else the quiet breaths would thin them.
+		n = max(n, min(b.Sentences, spoken+max(int(left/period)-1, owed)))
 	}
 	if capacity > 0 {
 		n = min(n, max(capacity, spoken))

@@ -181,6 +181,14 @@ var modelOpeners = map[Phase]string{
 	Resolution: "Slowly let a little movement return to your fingers",
 }
 
+var windDownWords = [...]string{
+	Atmosphere: "from this quiet room",
+	Breathing:  "as the breath settles",
+	Sensory:    "as the senses soften",
+	Relaxation: "as the body grows heavy",
+	Resolution: "as the room returns",
+}
+
 func (g *modelGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -209,7 +217,9 @@ func (g *modelGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 	for i := range n {
 		words := []string{modelOpeners[req.Phase]}
 		if req.WindDown {
-			words = []string{"Gently begin to turn toward what comes next"}
+			// Each phase's own words: a long line split in pieces keeps
+			// its first piece apart from another phase's.
+			words = []string{"Gently begin to turn toward what comes next", windDownWords[req.Phase]}
 		}
 		if req.Phase == Resolution && req.WindDown && i == n-1 {
 			words = []string{"Thank you for taking this time for yourself, farewell"}

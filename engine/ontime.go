@@ -24,9 +24,37 @@ const (
 	breathGap    = time.Second
 	nextStageGap = 300 * time.Millisecond
 	// taughtBreaths are the breaths that teach the rhythm, each with its
-	// words; after them every other breath is silent.
+	// words; after them at least every other breath is silent.
 	taughtBreaths = 3
+	// MaxQuietStretch bounds the breaths the listener takes alone between
+	// two lines: the pacer keeps the rhythm, but past it the guide seems
+	// to have gone.
+	MaxQuietStretch = 40 * time.Second
 )
+
+// quietBreaths is how many silent breaths follow a breath with words,
+// with lines still to say in the time left: one, or as many as spread
+// the lines over the phase when the guide has few of them (the built-in
+// guide's breathing in a long session), within MaxQuietStretch; none
+// when the lines still to say need every breath left. It is worked out
+// again after every line, so the spread follows what the lines took.
+func quietBreaths(left time.Duration, lines int, period time.Duration) int {
+	breaths := int(left / period)
+	// Each line to say may need a breath of its own, and the phase's
+	// last rest one more.
+	room := breaths - lines - 1
+	if room <= 0 {
+		return 0
+	}
+	spread := (breaths - lines) / lines
+	return min(max(spread, 1), room, quietMost(period))
+}
+
+// quietMost is the most silent breaths in a row: within MaxQuietStretch,
+// and at least one.
+func quietMost(period time.Duration) int {
+	return max(int(MaxQuietStretch/period), 1)
+}
 
 // restAfter is the silence after line cur, once it has been spoken and
 // counted. next is the line that follows in the phase, prepared; last
@@ -43,20 +71,28 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		left -= closingTail
 	}
 	if last {
+		if _, most := p.Rests(); p != Resolution && left > most+most/3 {
+			// The guide ran out of lines long before the phase's time: its
+			// lead-on line is followed by an ordinary rest, not by a long
+			// wait for what it leads to, and the phases after it share the
+			// time (the planner re-budgets them).
+			return clampRest(p, b.Rest, false)
+		}
 		return clampRest(p, left, true)
 	}
 	if p == Breathing {
-		// The next line waits for its breath.
-		if next != nil && e.cue(next.line) == e.breath.following(e.cue(cur)) {
+		// The next line waits for its breath. One for the next part of the
+		// same breath follows at once; a new breath begins with an inhale.
+		if next != nil && e.cue(next.line) == e.breath.following(e.cue(cur)) && e.cue(next.line) != StageInhale {
 			return nextStageGap
 		}
-		// Once the rhythm is taught, a breath with words is followed by one
-		// without: the listener breathes on alone between the lines, while
-		// the phase has the time.
+		// Once the rhythm is taught, a breath with words is followed by
+		// breaths without: the listener breathes on alone between the
+		// lines, while the phase has the time.
 		if next != nil && e.cue(next.line) == StageInhale && e.pacing {
 			period := e.breath.Period()
-			if period > 0 && left > 3*period && (e.speaker.Position()-e.anchor)/period >= taughtBreaths {
-				return breathGap + period
+			if period > 0 && (e.speaker.Position()-e.anchor)/period >= taughtBreaths {
+				return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), period))*period
 			}
 		}
 		return breathGap
@@ -97,12 +133,18 @@ func clampRest(p Phase, rest time.Duration, last bool) time.Duration {
 }
 
 // closingHold is the quiet after the last chime: the rest of the session's
-// length, and never less than the chime needs to ring out.
+// length, and never less than the chime needs to ring out. A sleep
+// session's is its soundscape playing on after the goodnight, which is
+// what a sleeper should hear, so it is never cut short: a drift with
+// more time than words ends on time too.
 func (e *Engine) closingHold() time.Duration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	left := e.st.Length - e.st.Elapsed - e.liveLocked()
-	return min(max(left, closingTail), maxClosingTail).Round(time.Millisecond)
+	left := max(e.st.Length-e.st.Elapsed-e.liveLocked(), closingTail)
+	if !e.st.Sleep {
+		left = min(left, maxClosingTail)
+	}
+	return left.Round(time.Millisecond)
 }
 
 // liveLocked is output time played since it was last counted. Callers

@@ -129,6 +129,18 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		if req.Phase != engine.Resolution && len(lead) > n {
 			lead = lead[len(lead)-n:] // the last lead steps are the bridge
 		}
+		if req.Phase != engine.Resolution {
+			// Asked for more than the lead holds: rests not yet said come
+			// first, so that the phase says what its time was planned
+			// for (and breathing spreads them over its quiet breaths)
+			// instead of ending short after its bridge.
+			for _, it := range unsaidItems(pp.rests, said) {
+				if len(out)+len(lead) >= n {
+					break
+				}
+				out = append(out, it.line)
+			}
+		}
 		for _, it := range lead {
 			out = append(out, it.line)
 		}
