@@ -201,7 +201,9 @@ func (pp *phasePlan) next(w, spoken int, said map[string]bool) []item {
 			// where that one was, not from the phase's first words.
 			start = min(spoken, len(layout))
 		}
-		ahead := unsaidItems(layout[start:], said)
+		// A step that hands the breath back is said in the wind-down,
+		// after whatever rests the phase still has room for.
+		ahead := slices.DeleteFunc(unsaidItems(layout[start:], said), func(it item) bool { return it.releases })
 		if len(ahead) >= want || size >= total {
 			return ahead[:min(want, len(ahead))]
 		}

@@ -2,6 +2,7 @@ package guide
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -49,6 +50,9 @@ type shape struct {
 	off     float64 // the session's length error, in percent
 	share   [len(engine.Phases)]float64
 	silence [len(engine.Phases)]time.Duration
+	// afterRelease is a breathing line said after the step that hands the
+	// breath back ("Leave the breath to itself now.") other than the lead.
+	afterRelease string
 }
 
 func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention string, sleep bool) shape {
@@ -58,7 +62,8 @@ func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention s
 		t.Fatal(err)
 	}
 	spk := &listener{clockSpeaker: clockSpeaker{slow: 1}}
-	e, err := engine.New(st, engine.Config{Guide: NewBuiltin(m, Memory{}), Speaker: spk})
+	g := NewBuiltin(m, Memory{})
+	e, err := engine.New(st, engine.Config{Guide: g, Speaker: spk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +75,20 @@ func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention s
 	sh.off = 100 * float64(done.Elapsed-done.Length) / float64(done.Length)
 	for _, p := range engine.Phases {
 		sh.share[p] = float64(done.Phases[p].Elapsed) / (float64(done.Length) * p.Share())
+	}
+	pp := g.plan(engine.Request{Phase: engine.Breathing, Intention: done.Intention, Seed: seed, Sleep: sleep, Breath: engine.DefaultBreath})
+	in := func(items []item, line string) bool {
+		return slices.ContainsFunc(items, func(it item) bool { return slices.Contains(it.variants, line) })
+	}
+	released := false
+	for _, h := range done.History {
+		switch {
+		case h.Role != engine.RoleGuide || h.Phase != engine.Breathing || in(pp.lead, h.Text):
+		case released && sh.afterRelease == "":
+			sh.afterRelease = h.Text
+		case in(slices.DeleteFunc(slices.Clone(pp.steps), func(it item) bool { return !it.releases }), h.Text):
+			released = true
+		}
 	}
 	for i := 1; i < len(spk.heard); i++ {
 		prev := spk.heard[i-1]
@@ -102,7 +121,8 @@ func breathingFloor(minutes int) float64 {
 // of its length; each phase fills at least 80 % of its share (70 % in
 // five minutes; breathing: see breathingFloor); no silence runs past its phase's longest rest
 // stretched by a third (the stretch that closes a phase on time), nor
-// breathing's quiet breaths past engine.MaxQuietStretch and a breath.
+// breathing's quiet breaths past engine.MaxQuietStretch and a breath; and
+// once breathing hands the breath back, only its lead follows.
 func TestBuiltinSessionsKeepTheirShape(t *testing.T) {
 	seeds := 12
 	if testing.Short() {
@@ -120,6 +140,9 @@ func TestBuiltinSessionsKeepTheirShape(t *testing.T) {
 			}
 			sleep := seed%4 == 3
 			sh := listen(t, m, minutes, seed, intention, sleep)
+			if sh.afterRelease != "" {
+				t.Errorf("%d min, seed %d: %q said after the breath was handed back", minutes, seed, sh.afterRelease)
+			}
 			if sh.off < -1 || sh.off > 1 {
 				t.Errorf("%d min, seed %d: %+.2f %% off its length", minutes, seed, sh.off)
 			}
