@@ -255,6 +255,11 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 		// a breath at most, else the quiet breaths would thin them.
 		n = max(n, min(b.Sentences, spoken+max(int(left/period)-1, owed)))
 	}
+	if spoken >= b.WindDownAt {
+		// The lines that lead onward are asked for: the phase says no more
+		// after them, and its silences take up the time.
+		n = min(n, b.Sentences)
+	}
 	if capacity > 0 {
 		n = min(n, max(capacity, spoken))
 	}

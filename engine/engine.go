@@ -75,6 +75,7 @@ type Engine struct {
 	breath    BreathPattern
 	pacing    bool          // the breathing pacer runs, from output position anchor
 	anchor    time.Duration //
+	worded    wordedBreaths // breathing's lines and the breaths they were said on, once the rhythm is taught
 	drifting  *drifting     // a completed sleep session's tail is playing
 	waiting   bool          // the line is overdue from a remote guide (stall.go)
 	noCues    bool          // a breathing practice says no cues (practice.go)

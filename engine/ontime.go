@@ -2,6 +2,7 @@ package engine
 
 import (
 	"log/slog"
+	"math"
 	"time"
 )
 
@@ -33,20 +34,22 @@ const (
 )
 
 // quietBreaths is how many silent breaths follow a breath with words,
-// with lines still to say in the time left: one, or as many as spread
-// the lines over the phase when the guide has few of them (the built-in
-// guide's breathing in a long session), within MaxQuietStretch; none
-// when the lines still to say need every breath left. It is worked out
-// again after every line, so the spread follows what the lines took.
-func quietBreaths(left time.Duration, lines int, period time.Duration) int {
+// with lines still to say in the time left, perBreath to a breath: one,
+// or as many as spread the lines over the phase when the guide has few of
+// them (the built-in guide's breathing in a long session), within
+// MaxQuietStretch; none when the lines still to say need every breath
+// left. It is worked out again after every line, so the spread follows
+// what the lines took.
+func quietBreaths(left time.Duration, lines int, perBreath float64, period time.Duration) int {
 	breaths := int(left / period)
-	// Each line to say may need a breath of its own, and the phase's
-	// last rest one more.
-	room := breaths - lines - 1
+	// The lines to say need breaths of their own, and the phase's last
+	// rest one more.
+	worded := int(math.Ceil(float64(lines) / max(perBreath, 1)))
+	room := breaths - worded - 1
 	if room <= 0 {
 		return 0
 	}
-	spread := (breaths - lines) / lines
+	spread := (breaths - worded) / worded
 	return min(max(spread, 1), room, quietMost(period))
 }
 
@@ -92,7 +95,7 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		if next != nil && e.cue(next.line) == StageInhale && e.pacing {
 			period := e.breath.Period()
 			if period > 0 && (e.speaker.Position()-e.anchor)/period >= taughtBreaths {
-				return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), period))*period
+				return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period))*period
 			}
 		}
 		return breathGap

@@ -56,6 +56,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase, lead time.Duration) erro
 			if err := e.align(ctx, cur.line); err != nil {
 				return err
 			}
+			e.countWorded(cur.line)
 		}
 		e.heard(cur.line)
 		e.publish(Event{Kind: EventSentence, Phase: p, Index: cur.line.Index, Text: cur.line.Text, Duration: cur.d})

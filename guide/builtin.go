@@ -132,13 +132,21 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		}
 		if req.Phase != engine.Resolution {
 			// Before the lead: the step that hands the breath back, when
-			// there is room for it, and before that the rests not yet said
+			// there is room for it, and before that the body's lines and
+			// the rests not yet said
 			// that the phase has room for, so that it says what its time
 			// was planned for (breathing spreads them over its quiet
 			// breaths) instead of ending short after its bridge.
 			release := slices.DeleteFunc(unsaidItems(pp.steps, said), func(it item) bool { return !it.releases })
 			release = release[:min(len(release), max(n-len(lead), 0))]
-			for _, it := range pairBreaths(unsaidItems(pp.rests, said)) {
+			// What the body has not said yet comes first, in its order.
+			if room := n - len(lead) - len(release); room > 0 {
+				for _, it := range pp.next(req.Spoken+room, req.Spoken, said) {
+					out = append(out, it.line)
+					said[it.line] = true
+				}
+			}
+			for _, it := range unsaidItems(pp.rests, said) { // in their order: fresh first, whole breaths
 				if len(out)+len(release)+len(lead) >= n {
 					break
 				}

@@ -28,20 +28,41 @@ func (pp *phasePlan) body(w int) []item {
 	for _, i := range chosen {
 		steps = append(steps, pp.steps[i])
 	}
-	r := min(w-len(steps), len(pp.rests))
-	if r <= 0 {
+	room = w - len(steps)
+	if room <= 0 {
 		return steps
 	}
+	// Rests are laid out whole: in breathing a breath at a time, an
+	// in-breath rest with the out-breath rest after it.
+	var runs [][]item
+	for i, lines := 0, 0; i < len(pp.rests); {
+		j := i + 1
+		if pp.breathing && pp.rests[i].breath == prompts.BreathIn && j < len(pp.rests) && pp.rests[j].breath == prompts.BreathOut {
+			j++
+		}
+		if lines += j - i; lines > room {
+			break
+		}
+		runs = append(runs, pp.rests[i:j])
+		i = j
+	}
 	gaps := restGaps(steps, pp.breathing)
-	r = min(r, maxRestsInARow*len(gaps))
+	if !pp.breathing {
+		// A breathing rest is a cue to one breath, and a run of them is
+		// paced breathing; anywhere else a run of reassurances is filler.
+		runs = runs[:min(len(runs), maxRestsInARow*len(gaps))]
+	}
+	if len(runs) == 0 || len(gaps) == 0 {
+		return steps
+	}
 	var out []item
-	rest, g := 0, 0
+	r, next, g := len(runs), 0, 0
 	for j, it := range steps {
 		out = append(out, it)
 		if g < len(gaps) && gaps[g] == j {
 			for range (g+1)*r/len(gaps) - g*r/len(gaps) {
-				out = append(out, pp.rests[rest])
-				rest++
+				out = append(out, runs[next]...)
+				next++
 			}
 			g++
 		}
@@ -204,6 +225,13 @@ func (pp *phasePlan) next(w, spoken int, said map[string]bool) []item {
 		// A step that hands the breath back is said in the wind-down,
 		// after whatever rests the phase still has room for.
 		ahead := slices.DeleteFunc(unsaidItems(layout[start:], said), func(it item) bool { return it.releases })
+		if pp.breathing {
+			// A larger layout may have put rests among steps already said:
+			// they are cues to a breath, not steps, and come first, since
+			// the freshest are laid out first (see freshFirst).
+			passed := slices.DeleteFunc(unsaidItems(layout[:start], said), func(it item) bool { return !it.rest })
+			ahead = append(passed, ahead...)
+		}
 		if len(ahead) >= want || size >= total {
 			return ahead[:min(want, len(ahead))]
 		}

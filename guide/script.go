@@ -22,6 +22,7 @@ type item struct {
 	journey  bool // the journey's own step: rests go among these
 	short    bool // a short pause after it, and the next step always with it
 	releases bool // hands the breath back: no rest follows it
+	rest     bool // said between steps when the phase has room
 }
 
 // phasePlan is one phase of one session: its steps in order, its rests
@@ -183,6 +184,12 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		}
 		return cmp.Compare(hash(req.Seed, "rest", x.key), hash(req.Seed, "rest", y.key))
 	})
+	for i := range pp.rests {
+		pp.rests[i].rest = true
+	}
+	if pp.breathing {
+		pp.rests = freshFirst(pp.steps, pp.rests)
+	}
 	lead := base.Lead
 	if req.Phase != engine.Resolution && len(jp.Lead) > 0 {
 		lead = jp.Lead // a journey leads onward in its own words; the close is the skeleton's

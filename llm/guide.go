@@ -86,11 +86,11 @@ type Guide struct {
 	prompts *prompts.LLM
 	log     *slog.Logger
 
-	recapNext  atomic.Bool  // the next chained call says what was last heard
-	reasons    atomic.Bool  // the model reasons: ask for low effort, wait longer for its first text
-	window     atomic.Int64 // what a call without a chain may send, in estimated tokens (history.go)
-	vocabulary vocabulary   // what the model's sentences mention (used.go)
-	cues       cues         // the breath tag of each breathing sentence (tags.go)
+	recapNext  atomic.Bool         // the next chained call says what was last heard
+	reasons    atomic.Bool         // the model reasons: ask for low effort, wait longer for its first text
+	window     atomic.Int64        // what a call without a chain may send, in estimated tokens (history.go)
+	vocabulary *prompts.Vocabulary // what the model's sentences mention
+	cues       cues                // the breath tag of each breathing sentence (tags.go)
 
 	mu        sync.Mutex
 	api       api
@@ -153,7 +153,7 @@ func New(cfg Config) (*Guide, error) {
 	if cfg.HTTP != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTP))
 	}
-	g := &Guide{cfg: cfg, client: openai.NewClient(opts...), prompts: p, log: cfg.Logger, vocabulary: newVocabulary(p)}
+	g := &Guide{cfg: cfg, client: openai.NewClient(opts...), prompts: p, log: cfg.Logger, vocabulary: p.Vocabulary()}
 	g.recapNext.Store(true)
 	g.reasons.Store(reasoningModel(cfg.Model))
 	g.window.Store(promptBudget)

@@ -58,15 +58,15 @@ type said struct {
 }
 
 // heard is everything said so far, pending sentences included.
-func heard(req engine.Request, v vocabulary) []said {
+func heard(req engine.Request, v *prompts.Vocabulary) []said {
 	var out []said
 	for _, e := range req.History {
 		if e.Role == engine.RoleGuide {
-			out = append(out, said{e.Phase, e.Text, v.mentions(e.Text)})
+			out = append(out, said{e.Phase, e.Text, v.Mentions(e.Text)})
 		}
 	}
 	for _, p := range req.Pending {
-		out = append(out, said{req.Phase, p, v.mentions(p)})
+		out = append(out, said{req.Phase, p, v.Mentions(p)})
 	}
 	return out
 }
@@ -180,7 +180,7 @@ func (g *Guide) summary(lines []said) string {
 			j++
 		}
 		part := fmt.Sprintf("%s, %d sentences", lines[i].phase, j-i)
-		if names := append(g.vocabulary.named(about, true), g.vocabulary.named(about, false)...); len(names) > 0 {
+		if names := append(g.vocabulary.Named(about, true), g.vocabulary.Named(about, false)...); len(names) > 0 {
 			part += " about " + strings.Join(names, ", ")
 		}
 		parts = append(parts, part)

@@ -119,7 +119,7 @@ func (g *Guide) message(req engine.Request) string {
 	if w := where(req, n); w != "" {
 		lines = append(lines, prompts.Fill(p.Step, map[string]string{"where": w}))
 	}
-	if used := g.vocabulary.used(req); len(used) > 0 {
+	if used := used(g.vocabulary, req); len(used) > 0 {
 		lines = append(lines, prompts.Fill(p.Used, map[string]string{"used": strings.Join(used, ", ")}))
 	}
 	vars["sentences"] = strconv.Itoa(n)

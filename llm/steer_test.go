@@ -277,7 +277,7 @@ func TestUsedNamesBodyPartsOfThePhaseAndImagesOfTheSession(t *testing.T) {
 		{Phase: engine.Relaxation, Role: engine.RoleGuide, Text: "Your upper arms and your jaw grow heavy."},
 	}
 	req.Pending = []string{"A soft blanket of golden light settles over the whole body."}
-	got := strings.Join(g.vocabulary.used(req), ", ")
+	got := strings.Join(used(g.vocabulary, req), ", ")
 	if want := "the arms, the jaw, the whole body, rain, a leaf on water, a blanket, soft light"; got != want {
 		t.Errorf("used %q, want %q", got, want)
 	}

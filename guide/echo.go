@@ -1,0 +1,55 @@
+package guide
+
+import (
+	"sync"
+
+	"lull/prompts"
+)
+
+// bodyParts is the vocabulary the LLM guide names what was said by,
+// loaded once: the built-in guide asks it which body part a line names.
+var bodyParts = sync.OnceValue(func() *prompts.Vocabulary {
+	l, err := prompts.LoadLLM()
+	if err != nil {
+		panic(err.Error()) // embedded material, checked by the tests
+	}
+	return l.Vocabulary()
+})
+
+// freshFirst orders breathing rests so that the ones naming a body part
+// the phase has not named yet — in its steps or an earlier rest — come
+// first, each breath one new detail; the echoes follow, said only when a
+// long phase has used up the rest. Each is paired in whole breaths: an
+// out-breath rest on a breath of its own is fine between quiet breaths.
+func freshFirst(steps, rests []item) []item {
+	v := bodyParts()
+	named := map[int]bool{}
+	name := func(it item) (fresh bool) {
+		fresh = true
+		var parts []int
+		for _, t := range v.Mentions(it.line) {
+			if v.IsBody(t) {
+				fresh = fresh && !named[t]
+				parts = append(parts, t)
+			}
+		}
+		if fresh {
+			for _, t := range parts {
+				named[t] = true
+			}
+		}
+		return fresh
+	}
+	for _, it := range steps {
+		name(it)
+	}
+	var fresh, echoes []item
+	for _, it := range rests {
+		if name(it) {
+			fresh = append(fresh, it)
+		} else {
+			echoes = append(echoes, it)
+		}
+	}
+	return append(pairBreaths(fresh), pairBreaths(echoes)...)
+}
