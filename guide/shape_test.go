@@ -132,22 +132,10 @@ func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention s
 	return sh
 }
 
-// breathingFloor is the least share of its time the built-in guide's
-// breathing fills in a session this long. Its lines, a breath with words
-// and up to three quiet ones after each, fill the phase up to 45
-// minutes; a longer session's breathing ends sooner and the phases after
-// it take the time. Raise this as the material grows.
-func breathingFloor(minutes int) float64 {
-	if minutes <= 45 {
-		return 0.8
-	}
-	return 0.65
-}
-
 // The built-in guide through the real engine, as a listener would time
 // it, over every length and a dozen seeds: each session ends within 1 %
 // of its length; each phase fills at least 80 % of its share (70 % in
-// five minutes; breathing: see breathingFloor); no silence runs past its phase's longest rest
+// five minutes), breathing too; no silence runs past its phase's longest rest
 // stretched by a third (the stretch that closes a phase on time), nor
 // breathing's quiet breaths past engine.MaxQuietStretch and a breath;
 // once breathing hands the breath back, only its lead follows; and no
@@ -185,9 +173,6 @@ func TestBuiltinSessionsKeepTheirShape(t *testing.T) {
 			}
 			for _, p := range engine.Phases {
 				floor := 0.8
-				if p == engine.Breathing {
-					floor = breathingFloor(minutes)
-				}
 				if minutes == 5 {
 					floor = 0.7 // resolution's whole close is a floor its 15 % barely holds; the others give way
 				}
