@@ -92,11 +92,9 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		// Once the rhythm is taught, a breath with words is followed by
 		// breaths without: the listener breathes on alone between the
 		// lines, while the phase has the time.
-		if next != nil && e.cue(next.line) == StageInhale && e.pacing {
+		if next != nil && e.cue(next.line) == StageInhale && e.taughtLocked() {
 			period := e.breath.Period()
-			if period > 0 && (e.speaker.Position()-e.anchor)/period >= taughtBreaths {
-				return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period))*period
-			}
+			return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period))*period
 		}
 		return breathGap
 	}

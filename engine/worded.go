@@ -26,8 +26,7 @@ func (w wordedBreaths) perBreath() float64 {
 func (e *Engine) countWorded(l Line) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	period := e.breath.Period()
-	if !e.pacing || period <= 0 || (e.speaker.Position()-e.anchor)/period < taughtBreaths {
+	if !e.taughtLocked() {
 		return
 	}
 	cue := e.cue(l)
@@ -36,4 +35,11 @@ func (e *Engine) countWorded(l Line) {
 	}
 	e.worded.lines++
 	e.worded.last = cue
+}
+
+// taughtLocked reports whether the pacer has run through the breaths that
+// teach the rhythm. Callers hold e.mu.
+func (e *Engine) taughtLocked() bool {
+	period := e.breath.Period()
+	return e.pacing && period > 0 && (e.speaker.Position()-e.anchor)/period >= taughtBreaths
 }

@@ -133,10 +133,10 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		if req.Phase != engine.Resolution {
 			// Before the lead: the step that hands the breath back, when
 			// there is room for it, and before that the body's lines and
-			// the rests not yet said
-			// that the phase has room for, so that it says what its time
-			// was planned for (breathing spreads them over its quiet
-			// breaths) instead of ending short after its bridge.
+			// the rests not yet said that the phase has room for, so that
+			// it says what its time was planned for (breathing spreads
+			// them over its quiet breaths) instead of ending short after
+			// its bridge.
 			release := slices.DeleteFunc(unsaidItems(pp.steps, said), func(it item) bool { return !it.releases })
 			release = release[:min(len(release), max(n-len(lead), 0))]
 			// What the body has not said yet comes first, in its order.
@@ -242,31 +242,4 @@ func (b *Builtin) ShortPause(text string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.short[strings.TrimSpace(text)]
-}
-
-// pairBreaths orders breathing rests as whole breaths, an in-breath line
-// then an out-breath line, so that rests said one after another do not
-// ask for three out-breaths in a row; the others keep their order.
-func pairBreaths(rests []item) []item {
-	var ins, outs, others []item
-	for _, it := range rests {
-		switch it.breath {
-		case prompts.BreathIn:
-			ins = append(ins, it)
-		case prompts.BreathOut:
-			outs = append(outs, it)
-		default:
-			others = append(others, it)
-		}
-	}
-	var paired []item
-	for len(ins) > 0 || len(outs) > 0 {
-		if len(ins) > 0 {
-			paired, ins = append(paired, ins[0]), ins[1:]
-		}
-		if len(outs) > 0 {
-			paired, outs = append(paired, outs[0]), outs[1:]
-		}
-	}
-	return append(paired, others...)
 }

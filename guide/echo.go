@@ -53,3 +53,30 @@ func freshFirst(steps, rests []item) []item {
 	}
 	return append(pairBreaths(fresh), pairBreaths(echoes)...)
 }
+
+// pairBreaths orders breathing rests as whole breaths, an in-breath line
+// then an out-breath line, so that rests said one after another do not
+// ask for three out-breaths in a row; the others keep their order.
+func pairBreaths(rests []item) []item {
+	var ins, outs, others []item
+	for _, it := range rests {
+		switch it.breath {
+		case prompts.BreathIn:
+			ins = append(ins, it)
+		case prompts.BreathOut:
+			outs = append(outs, it)
+		default:
+			others = append(others, it)
+		}
+	}
+	var paired []item
+	for len(ins) > 0 || len(outs) > 0 {
+		if len(ins) > 0 {
+			paired, ins = append(paired, ins[0]), ins[1:]
+		}
+		if len(outs) > 0 {
+			paired, outs = append(paired, outs[0]), outs[1:]
+		}
+	}
+	return append(paired, others...)
+}
