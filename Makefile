@@ -20,14 +20,14 @@ build:
 test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s -fuzzminimizetime 1x ./sessions
-	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 10s -fuzzminimizetime 1x ./engine
+	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 10s -fuzzminimizetime 1x ./speech
 
 ## fuzz: the session loader and the speech cleaner for ten minutes each
 ## (FUZZTIME=1h for longer)
 FUZZTIME ?= 10m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./sessions
-	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./engine
+	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./speech
 
 ## bench: the speed and cost figures, each beside its anchor measured in
 ## the same run, then a table of figure, anchor, ratio and target: render

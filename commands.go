@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"lull/crisis"
 	"runtime"
 	"strconv"
 	"strings"
@@ -183,7 +184,7 @@ func parseMinutes(s string) (time.Duration, bool) {
 // startError explains a session that could not begin. An intention that
 // signals crisis gets kindness and where to find help.
 func (c *cli) startError(err error) error {
-	if errors.As(err, new(*engine.CrisisError)) {
+	if errors.As(err, new(*crisis.Error)) {
 		fmt.Fprintln(c.stdout, strings.TrimSpace(prompts.Crisis))
 		return &exitError{code: 1}
 	}

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"lull/crisis"
+	"lull/safety"
 	"sync"
 	"time"
 
@@ -209,7 +211,7 @@ func (a *App) createState(o engine.Options, set func(*engine.State)) (*sessions.
 	}
 	set(&st)
 	// The crisis screen reads the cleaned intention, before any folder is made.
-	if err := engine.DefaultSafety().ScreenIntention(st.Intention); err != nil {
+	if err := crisis.Check(st.Intention); err != nil {
 		return nil, engine.State{}, err
 	}
 	sess, err := a.store.Create(st)
@@ -257,6 +259,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		return nil, err
 	}
 	eng, err := engine.New(st, engine.Config{
+		Screen:    safety.Default(),
 		Guide:     rg.guide,
 		Fallback:  rg.fallback,
 		Filler:    rg.filler,

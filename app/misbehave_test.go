@@ -14,6 +14,7 @@ package app
 
 import (
 	"fmt"
+	"lull/speech"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -561,7 +562,7 @@ const runOn = "Let your attention drift down through the body now, from the crow
 	"the legs long and still, and the feet, quiet and warm and done with the day"
 
 // A run-on of 120 words opening each phase outside breathing: heard in
-// pieces a listener can follow, each at most engine.MaxSpokenWords words,
+// pieces a listener can follow, each at most speech.MaxSpokenWords words,
 // its words in their order with none lost between pieces. A phase may end
 // before the last piece: the session keeps its time.
 func TestARunOnIsHeardInSpeakablePieces(t *testing.T) {
@@ -596,7 +597,7 @@ func TestARunOnIsHeardInSpeakablePieces(t *testing.T) {
 	}
 	lines, groups, most := h.lines(), 0, 0
 	for i, l := range lines {
-		if n := len(strings.Fields(l)); n > engine.MaxSpokenWords {
+		if n := len(strings.Fields(l)); n > speech.MaxSpokenWords {
 			t.Errorf("heard a sentence of %d words: %q", n, l)
 		}
 		if !strings.HasPrefix(l, "Let your attention drift") {
@@ -620,7 +621,7 @@ func TestARunOnIsHeardInSpeakablePieces(t *testing.T) {
 	if groups < 3 {
 		t.Errorf("the run-on opened %d phases, want atmosphere, sensory, relaxation and resolution", groups)
 	}
-	if most < 3*engine.MaxSpokenWords {
+	if most < 3*speech.MaxSpokenWords {
 		t.Errorf("at most %d of the run-on's words were heard in order; heard:\n%s", most, strings.Join(lines, "\n"))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"lull/safety"
 
 	"lull/engine"
 	"lull/guide"
@@ -65,6 +66,7 @@ func (a *App) RenderWords(ctx context.Context, id string, w io.Writer) (engine.S
 		return engine.State{}, err
 	}
 	eng, err := engine.New(st, engine.Config{
+		Screen:  safety.Default(), // what was said then passes today's screen too
 		Guide:   g,
 		Speaker: player,
 		Logger:  a.log.With("export", id),

@@ -23,16 +23,25 @@ var DefaultBreath = BreathPattern{Inhale: 4 * time.Second, Hold: 2 * time.Second
 // Period is one whole breath.
 func (b BreathPattern) Period() time.Duration { return b.Inhale + b.Hold + b.Exhale + b.HoldOut }
 
+// MaxHold is the longest breath hold lull will ever suggest, in seconds:
+// the limit of a breathing rhythm here, and of what the safety screen lets
+// a guide say.
+const MaxHold = 7
+
+// MaxBreath is the longest in- or out-breath lull will ever suggest, in
+// seconds: a rhythm's longest exhale, and the safety screen's bound.
+const MaxBreath = 10
+
 // Check refuses a rhythm that would strain: breath holds stay short (the
-// safety rules' limit), and a breath is neither hurried nor laboured.
+// safety screen's limit too), and a breath is neither hurried nor laboured.
 func (b BreathPattern) Check() error {
 	switch {
 	case b.Inhale < 2*time.Second || b.Inhale > 8*time.Second:
 		return fmt.Errorf("an inhale of %v: choose 2 to 8 seconds", b.Inhale)
-	case b.Exhale < 2*time.Second || b.Exhale > maxBreath*time.Second:
-		return fmt.Errorf("an exhale of %v: choose 2 to %d seconds", b.Exhale, maxBreath)
-	case b.Hold < 0 || b.Hold > maxHold*time.Second:
-		return fmt.Errorf("a hold of %v: choose 0 to %d seconds", b.Hold, maxHold)
+	case b.Exhale < 2*time.Second || b.Exhale > MaxBreath*time.Second:
+		return fmt.Errorf("an exhale of %v: choose 2 to %d seconds", b.Exhale, MaxBreath)
+	case b.Hold < 0 || b.Hold > MaxHold*time.Second:
+		return fmt.Errorf("a hold of %v: choose 0 to %d seconds", b.Hold, MaxHold)
 	case b.HoldOut < 0 || b.HoldOut > 4*time.Second:
 		return fmt.Errorf("a pause after the exhale of %v: choose 0 to 4 seconds", b.HoldOut)
 	}

@@ -15,7 +15,7 @@ func TestResolutionCloseFitsItsTimeAndKeepsTheFarewell(t *testing.T) {
 		g := &modelGuide{}
 		logs := &logBuffer{}
 		spk := newFakeSpeaker()
-		e, err := New(newSession(t, minutes, ""), Config{Guide: g, Speaker: spk, Logger: logs.logger()})
+		e, err := New(newSession(t, minutes, ""), Config{Screen: fakeScreen{}, Guide: g, Speaker: spk, Logger: logs.logger()})
 		if err != nil {
 			t.Fatal(err)
 		}

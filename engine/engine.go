@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"lull/speech"
 	"sync"
 	"time"
 
@@ -24,8 +25,8 @@ var ErrAbandoned = errors.New("session abandoned")
 type Config struct {
 	Guide   Guide
 	Speaker Speaker
-	Store   Store   // nil: nothing is saved (tests, dry runs)
-	Safety  *Safety // nil: DefaultSafety
+	Store   Store  // nil: nothing is saved (tests, dry runs)
+	Screen  Screen // required: what judges each sentence and the intention
 	// Fallback takes over when Guide fails for good; nil means the
 	// session becomes interrupted instead.
 	Fallback Guide
@@ -51,7 +52,7 @@ type Config struct {
 type Engine struct {
 	speaker Speaker
 	store   Store
-	safety  *Safety
+	screen  Screen
 	now     func() time.Time
 	log     *slog.Logger
 	feed    feed
@@ -84,8 +85,8 @@ type Engine struct {
 // New prepares an engine for a session: a fresh one from NewState or one
 // loaded from disk.
 func New(st State, cfg Config) (*Engine, error) {
-	if cfg.Guide == nil || cfg.Speaker == nil {
-		return nil, errors.New("engine: a guide and a speaker are required")
+	if cfg.Guide == nil || cfg.Speaker == nil || cfg.Screen == nil {
+		return nil, errors.New("engine: a guide, a speaker and a screen are required")
 	}
 	if cfg.Breath == (BreathPattern{}) {
 		cfg.Breath = DefaultBreath
@@ -107,7 +108,7 @@ func New(st State, cfg Config) (*Engine, error) {
 	e := &Engine{
 		speaker:  cfg.Speaker,
 		store:    cfg.Store,
-		safety:   cfg.Safety,
+		screen:   cfg.Screen,
 		now:      cfg.Now,
 		log:      cfg.Logger,
 		st:       st.Clone(),
@@ -118,10 +119,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		breath:   cfg.Breath,
 		noCues:   cfg.NoCues,
 	}
-	if e.safety == nil {
-		e.safety = DefaultSafety()
-	}
-	speechWords() // the speech cleaner's lists compile now, not on the session's clock
+	speech.Prepare() // the speech cleaner's lists compile now, not on the session's clock
 	e.forgetter = cfg.Forgetter
 	if f, ok := cfg.Guide.(Forgetter); ok && e.forgetter == nil {
 		e.forgetter = f
@@ -132,7 +130,7 @@ func New(st State, cfg Config) (*Engine, error) {
 	if e.log == nil {
 		e.log = slog.New(slog.DiscardHandler)
 	}
-	if err := e.safety.ScreenIntention(st.Intention); err != nil && st.Status == Created {
+	if err := e.screen.Intention(st.Intention); err != nil && st.Status == Created {
 		return nil, err
 	}
 	return e, nil
@@ -436,5 +434,16 @@ func (e *Engine) dropped(p Phase, v Verdict) {
 	defer e.mu.Unlock()
 	e.st.Phases[p].Dropped++
 	e.log.Warn("sentence withheld by the safety check", slog.String("phase", p.String()),
-		slog.String("category", string(v.Category)), slog.String("rule", v.Rule))
+		slog.String("category", v.Category), slog.String("rule", v.Rule))
+}
+
+// removed books what the speech cleaner took out of a phase's words.
+func (e *Engine) removed(p Phase, rs []speech.Removal) {
+	if len(rs) == 0 {
+		return
+	}
+	e.mu.Lock()
+	e.st.Phases[p].Removed += len(rs)
+	e.mu.Unlock()
+	speech.LogRemovals(e.log, p.String(), rs)
 }

@@ -22,7 +22,7 @@ func newSession(t *testing.T, minutes int, intention string) State {
 
 func newEngine(t *testing.T, st State, g Guide, s Speaker, store Store) *Engine {
 	t.Helper()
-	e, err := New(st, Config{Guide: g, Speaker: s, Store: store, Now: func() time.Time { return epoch }})
+	e, err := New(st, Config{Screen: fakeScreen{}, Guide: g, Speaker: s, Store: store, Now: func() time.Time { return epoch }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +463,7 @@ func TestGuideFailureFallsBack(t *testing.T) {
 	spk := newFakeSpeaker()
 	g := &scriptGuide{name: "remote", failFrom: 5}
 	fb := &scriptGuide{name: "builtin"}
-	e, err := New(newSession(t, 10, ""), Config{Guide: g, Fallback: fb, Speaker: spk})
+	e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Fallback: fb, Speaker: spk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -535,10 +535,9 @@ func TestFailedSaveKeepsRunningAndSaysSo(t *testing.T) {
 
 func TestCrisisIntentionIsRefused(t *testing.T) {
 	st := newSession(t, 10, "I want to die")
-	_, err := New(st, Config{Guide: &scriptGuide{}, Speaker: newFakeSpeaker()})
-	var cerr *CrisisError
-	if !errors.As(err, &cerr) {
-		t.Fatalf("New: %v, want a CrisisError", err)
+	_, err := New(st, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: newFakeSpeaker()})
+	if !errors.Is(err, errCrisis) {
+		t.Fatalf("New: %v, want the screen's refusal", err)
 	}
 }
 
@@ -573,12 +572,12 @@ func TestLeftRunningBecomesAnInterruption(t *testing.T) {
 func TestInvalidStateRefused(t *testing.T) {
 	st := newSession(t, 10, "")
 	st.Phases[Sensory].Status = PhaseCompleted
-	if _, err := New(st, Config{Guide: &scriptGuide{}, Speaker: newFakeSpeaker()}); err == nil {
+	if _, err := New(st, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: newFakeSpeaker()}); err == nil {
 		t.Error("a phase completed before its predecessors started was accepted")
 	}
 	st = newSession(t, 10, "")
 	st.Length = 90 * time.Minute
-	if _, err := New(st, Config{Guide: &scriptGuide{}, Speaker: newFakeSpeaker()}); err == nil {
+	if _, err := New(st, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: newFakeSpeaker()}); err == nil {
 		t.Error("a 90-minute session was accepted")
 	}
 }

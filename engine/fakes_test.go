@@ -305,3 +305,25 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// fakeScreen flags what the fake guides write to be flagged, as the
+// safety screen would, and refuses an intention that says so.
+type fakeScreen struct{}
+
+var errCrisis = errors.New("the intention signals crisis")
+
+func (fakeScreen) Sentence(text string, at Place) Verdict {
+	for _, unsafe := range []string{"thirty seconds", "a full minute", "as fast as you can"} {
+		if strings.Contains(strings.ToLower(text), unsafe) {
+			return Verdict{Category: "unsafe_breathing", Rule: unsafe}
+		}
+	}
+	return Verdict{}
+}
+
+func (fakeScreen) Intention(text string) error {
+	if strings.Contains(text, "want to die") {
+		return errCrisis
+	}
+	return nil
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"lull/speech"
 	"time"
 )
 
@@ -117,7 +118,7 @@ func readAll(ctx context.Context, g Guide, req Request) ([]string, error) {
 		return nil, err
 	}
 	defer st.Close()
-	var split Speech
+	var split speech.Speech
 	var out []string
 	for {
 		chunk, err := st.Next(ctx)

@@ -67,7 +67,7 @@ func TestUnusableReplyIsAskedAgainThenFilled(t *testing.T) {
 		Sensory:   {1: "unsafe"},
 	}}
 	logs := &logBuffer{}
-	e, err := New(newSession(t, 10, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: newFakeSpeaker(), Logger: logs.logger()})
+	e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: newFakeSpeaker(), Logger: logs.logger()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +143,7 @@ func TestUnusableReplyWithoutFiller(t *testing.T) {
 // call is told them, as it is told the lines of a call cut short.
 func TestFilledLinesAreToldToTheChain(t *testing.T) {
 	g := &remoteGuide{provider: "p", empty: map[int]bool{3: true, 4: true}}
-	e, err := New(newSession(t, 10, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: newFakeSpeaker()})
+	e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: newFakeSpeaker()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func (f *outlineFiller) Outline(req Request) Outline {
 // A remote guide is told the journey the built-in guide would take.
 func TestRemoteGuideIsToldTheJourney(t *testing.T) {
 	g := &remoteGuide{provider: "p"}
-	e, err := New(newSession(t, 5, ""), Config{Guide: g, Filler: &outlineFiller{scriptGuide{name: "builtin"}}, Speaker: newFakeSpeaker()})
+	e, err := New(newSession(t, 5, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &outlineFiller{scriptGuide{name: "builtin"}}, Speaker: newFakeSpeaker()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestStalledGuideIsFilledWhileItsCallRunsOn(t *testing.T) {
 		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Sensory: {1: 45 * time.Second}}}
 		logs := &logBuffer{}
 		spk := newLiveSpeaker()
-		e, err := New(newSession(t, 10, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk, Logger: logs.logger()})
+		e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk, Logger: logs.logger()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,7 +263,7 @@ func TestStallInBreathingFillsOnTheInBreath(t *testing.T) {
 		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Breathing: {1: 60 * time.Second}}}
 		spk := newLiveSpeaker()
 		filler := &cueGuide{scriptGuide: scriptGuide{name: "builtin"}}
-		e, err := New(newSession(t, 10, ""), Config{Guide: g, Filler: filler, Speaker: spk})
+		e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: filler, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}

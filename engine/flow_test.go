@@ -294,7 +294,7 @@ func runModelLike(t *testing.T, minutes int) (flowFigures, State, *modelGuide, *
 	var spk *liveSpeaker
 	synctest.Test(t, func(t *testing.T) {
 		spk = newLiveSpeaker()
-		e, err := New(newSession(t, minutes, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
+		e, err := New(newSession(t, minutes, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -157,7 +157,7 @@ func (s *slowVoice) firstLine(t *testing.T) (out, wall time.Duration) {
 // what Run returned.
 func runSlow(t *testing.T, spk *slowVoice, during func(e *Engine)) (State, error) {
 	t.Helper()
-	e, err := New(newSession(t, 5, ""), Config{Guide: &scriptGuide{}, Speaker: spk})
+	e, err := New(newSession(t, 5, ""), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestStopDuringOpeningHoldEndsTheSynthesis(t *testing.T) {
 		t.Run(stop, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
 				spk := newSlowVoice(opening)
-				e, err := New(newSession(t, 5, ""), Config{Guide: &scriptGuide{}, Speaker: spk})
+				e, err := New(newSession(t, 5, ""), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -299,7 +299,7 @@ func TestVoiceFailingOnFirstLineGoesOnAsText(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		spk := newSlowVoice(opening)
 		spk.fail = true
-		e, err := New(newSession(t, 5, ""), Config{Guide: &scriptGuide{}, Speaker: spk})
+		e, err := New(newSession(t, 5, ""), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -344,7 +344,7 @@ func TestVoiceFailingOnFirstLineGoesOnAsText(t *testing.T) {
 func TestPracticeCuesStartWhenTheOpeningHoldEnds(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		spk := newSlowVoice(opening)
-		e, err := New(newPractice(t, 2, "4-7-8"), Config{Guide: &scriptGuide{}, Speaker: spk})
+		e, err := New(newPractice(t, 2, "4-7-8"), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,7 +375,7 @@ func TestPracticeCuesStartWhenTheOpeningHoldEnds(t *testing.T) {
 func TestPracticeQuitDuringOpeningHold(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		spk := newSlowVoice(2 * opening)
-		e, err := New(newPractice(t, 2, "box"), Config{Guide: &scriptGuide{}, Speaker: spk})
+		e, err := New(newPractice(t, 2, "box"), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -407,7 +407,7 @@ func TestRemoteGuidesFirstTextComesDuringTheOpeningHold(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		spk := newSlowVoice(opening / 6)
 		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Atmosphere: {1: 2 * time.Second}}}
-		e, err := New(newSession(t, 5, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
+		e, err := New(newSession(t, 5, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -432,7 +432,7 @@ func TestRemoteGuidesFirstTextComesDuringTheOpeningHold(t *testing.T) {
 func TestPracticeCueTooLateForItsPartWaitsForTheNextBreath(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		spk := newSlowVoice(6 * time.Second)
-		e, err := New(newPractice(t, 2, "box"), Config{Guide: &scriptGuide{}, Speaker: spk})
+		e, err := New(newPractice(t, 2, "box"), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -161,7 +161,7 @@ func TestPracticeRunsWholeBreaths(t *testing.T) {
 // No voice, no words: the tone alone leads.
 func TestPracticeWithoutCues(t *testing.T) {
 	spk := newFakeSpeaker()
-	e, err := New(newPractice(t, 1, "coherent"), Config{Guide: &scriptGuide{}, Speaker: spk, NoCues: true, Now: func() time.Time { return epoch }})
+	e, err := New(newPractice(t, 1, "coherent"), Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk, NoCues: true, Now: func() time.Time { return epoch }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestPracticeQuitAndResume(t *testing.T) {
 		t.Fatalf("after the quit: %s in %s at %v", quit.Status, quit.Phase, quit.Elapsed)
 	}
 	spk2 := newFakeSpeaker()
-	e2, err := New(quit, Config{Guide: &scriptGuide{}, Speaker: spk2, Store: store, Breath: DefaultBreath, Now: func() time.Time { return epoch }})
+	e2, err := New(quit, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk2, Store: store, Breath: DefaultBreath, Now: func() time.Time { return epoch }})
 	if err != nil {
 		t.Fatal(err)
 	}

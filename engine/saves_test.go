@@ -81,7 +81,7 @@ func TestForgetLeavesASaveUnderWayAlone(t *testing.T) {
 	st.Stored = []string{"resp_a", "resp_b", "resp_c"}
 	store := newHeldStore()
 	forgetter := &gatedForgetter{called: make(chan struct{}), proceed: store.saving}
-	e, err := New(st, Config{Guide: &scriptGuide{}, Speaker: newFakeSpeaker(), Store: store, Forgetter: forgetter,
+	e, err := New(st, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: newFakeSpeaker(), Store: store, Forgetter: forgetter,
 		Now: func() time.Time { return epoch }})
 	if err != nil {
 		t.Fatal(err)

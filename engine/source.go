@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"lull/speech"
 	"strings"
 	"time"
 )
@@ -33,7 +34,7 @@ type source struct {
 	call     *call
 	windDown bool // the open (or next) call leads onward
 	yielded  int  // sentences the open call has given
-	speech   Speech
+	speech   speech.Speech
 	queue    []string
 	ended    bool // the wind-down call is done: the phase's natural end
 	reopened bool // a call that failed mid-stream was followed by a fresh one
@@ -138,7 +139,7 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 				// Lines of this call were already out, so the guide could not
 				// retry it: one fresh call carries on from what was said.
 				s.reopened = true
-				s.speech = Speech{}
+				s.speech = speech.Speech{}
 				s.e.log.Warn("guide call failed mid-stream; opening a fresh one", slog.Any("err", err))
 				continue
 			}
@@ -186,7 +187,7 @@ func (s *source) accept(sentences []string) {
 func (s *source) screen(sentences []string) []string {
 	var out []string
 	for _, text := range sentences {
-		if v := s.e.safety.Check(text, Where{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
+		if v := s.e.screen.Sentence(text, Place{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
 			s.e.dropped(s.phase, v)
 			if s.call != nil {
 				s.call.dropped++
@@ -229,7 +230,7 @@ func (s *source) open(ctx context.Context, b Budget) error {
 	}
 	s.stream = st
 	s.yielded = 0
-	s.speech = Speech{}
+	s.speech = speech.Speech{}
 	if s.filler != nil && !filling {
 		s.pump = startPump(ctx, st, s.e.log)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"lull/speech"
 	"regexp"
 	"strings"
 	"sync"
@@ -160,7 +161,7 @@ func TestRemovalsAreLoggedByReasonNotByWords(t *testing.T) {
 	var info, debug strings.Builder
 	log := slog.New(slog.NewTextHandler(&lockedWriter{w: &info}, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	st := newSession(t, 5, "")
-	e, err := New(st, Config{Guide: &messyGuide{}, Speaker: newFakeSpeaker(), Logger: log, Now: func() time.Time { return epoch }})
+	e, err := New(st, Config{Screen: fakeScreen{}, Guide: &messyGuide{}, Speaker: newFakeSpeaker(), Logger: log, Now: func() time.Time { return epoch }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestRemovalsAreLoggedByReasonNotByWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := info.String()
-	for _, reason := range []Reason{RemovedThinking, RemovedChatter, RemovedMeta, RemovedHeading, RemovedLanguage, RemovedQuestion, RemovedAI} {
+	for _, reason := range []speech.Reason{speech.RemovedThinking, speech.RemovedChatter, speech.RemovedMeta, speech.RemovedHeading, speech.RemovedLanguage, speech.RemovedQuestion, speech.RemovedAI} {
 		if !strings.Contains(got, string(reason)) {
 			t.Errorf("the log does not say %q:\n%s", reason, got)
 		}
@@ -181,7 +182,7 @@ func TestRemovalsAreLoggedByReasonNotByWords(t *testing.T) {
 
 	// At Debug, a short prefix of each, enough to see what went.
 	dlog := slog.New(slog.NewTextHandler(&lockedWriter{w: &debug}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	LogRemovals(dlog, Sensory, []Removal{{RemovedLanguage, "Fermez les yeux et respirez doucement, longuement."}})
+	speech.LogRemovals(dlog, Sensory.String(), []speech.Removal{{Reason: speech.RemovedLanguage, Text: "Fermez les yeux et respirez doucement, longuement."}})
 	if d := debug.String(); !strings.Contains(d, "Fermez les yeux") || strings.Contains(d, "longuement") {
 		t.Errorf("debug log %q: want a short prefix", d)
 	}

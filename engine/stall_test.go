@@ -15,7 +15,7 @@ func TestViewsAreToldWhileTheGuideIsAwaited(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Relaxation: {1: 40 * time.Second}}}
 		spk := newLiveSpeaker()
-		e, err := New(newSession(t, 10, ""), Config{Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
+		e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ package guide
 import (
 	"context"
 	"fmt"
+	"lull/safety"
 	"slices"
 	"strings"
 	"sync"
@@ -24,7 +25,7 @@ import (
 // guides and processes.
 type Builtin struct {
 	m          *prompts.Guide
-	safety     *engine.Safety
+	safety     *safety.Screen
 	ages       ages
 	journeyAge map[string]int // sessions since each journey was last taken
 
@@ -43,7 +44,7 @@ var (
 // NewBuiltin is a built-in guide speaking the given material, remembering
 // what the listener heard in earlier sessions.
 func NewBuiltin(m *prompts.Guide, mem Memory) *Builtin {
-	b := &Builtin{m: m, safety: engine.DefaultSafety(), ages: mem.ages(), cues: map[string]engine.BreathStage{}, short: map[string]bool{}, plans: map[planKey]*phasePlan{}}
+	b := &Builtin{m: m, safety: safety.Default(), ages: mem.ages(), cues: map[string]engine.BreathStage{}, short: map[string]bool{}, plans: map[planKey]*phasePlan{}}
 	b.journeyAge = journeyAges(m, mem)
 	return b
 }

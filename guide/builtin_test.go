@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"lull/safety"
+	"lull/speech"
 	"os"
 	"regexp"
 	"slices"
@@ -68,7 +70,7 @@ func speakSession(t *testing.T, b *Builtin, req engine.Request, sentences int) [
 // said is a line of the material and where it is said.
 type said struct {
 	text string
-	at   engine.Where
+	at   engine.Place
 }
 
 // everyLine lists every line of the material as it may be said.
@@ -90,7 +92,7 @@ func linesSaid(m *prompts.Guide) []said {
 			if ps == nil {
 				continue
 			}
-			at := engine.Where{Phase: engine.Phase(p), Sleep: sleep}
+			at := engine.Place{Phase: engine.Phase(p), Sleep: sleep}
 			for _, list := range ps.Parts() {
 				for _, st := range list {
 					for _, v := range st.Say {
@@ -109,11 +111,11 @@ func linesSaid(m *prompts.Guide) []said {
 	for _, k := range append(slices.Clone(m.Kinds), m.General) {
 		for name, l := range k.Lines {
 			for _, v := range l {
-				out = append(out, said{v, engine.Where{Phase: phaseNamed(name), Sleep: k.Sleep}})
+				out = append(out, said{v, engine.Place{Phase: phaseNamed(name), Sleep: k.Sleep}})
 			}
 		}
 		for _, v := range k.ResolutionSleep {
-			out = append(out, said{v, engine.Where{Phase: engine.Resolution, Sleep: true}})
+			out = append(out, said{v, engine.Place{Phase: engine.Resolution, Sleep: true}})
 		}
 	}
 	return out
@@ -135,7 +137,7 @@ func quoteLines(m *prompts.Guide) []said {
 		for name, l := range k.Quote {
 			for _, q := range l {
 				for _, in := range []string{"sleep", "calm before a talk", "a clear head"} {
-					out = append(out, said{strings.Replace(q, prompts.Quote, in, 1), engine.Where{Phase: phaseNamed(name)}})
+					out = append(out, said{strings.Replace(q, prompts.Quote, in, 1), engine.Place{Phase: phaseNamed(name)}})
 				}
 			}
 		}
@@ -148,14 +150,14 @@ func quoteLines(m *prompts.Guide) []said {
 // none counts aloud.
 func TestEveryLineIsSafeAndWhole(t *testing.T) {
 	m := loadMaterial(t)
-	safety := engine.DefaultSafety()
+	screen := safety.Default()
 	counting := regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight)\b[,.… ]+(and )?\b(two|three|four|five|six|seven|eight|nine)\b`)
 	for _, ls := range append(linesSaid(m), quoteLines(m)...) {
 		l := ls.text
-		if v := safety.Check(l, ls.at); v.Flagged() {
+		if v := screen.Sentence(l, ls.at); v.Flagged() {
 			t.Errorf("the safety check withholds %q in %v (%s)", l, ls.at.Phase, v.Rule)
 		}
-		var sp engine.Splitter
+		var sp speech.Splitter
 		if heard := append(sp.Feed(l+" Next."), sp.Flush()...); len(heard) != 2 || heard[0] != l {
 			t.Errorf("the engine does not hear %q as one sentence", l)
 		}

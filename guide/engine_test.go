@@ -3,6 +3,7 @@ package guide
 import (
 	"context"
 	"fmt"
+	"lull/safety"
 	"slices"
 	"sync"
 	"testing"
@@ -66,7 +67,7 @@ func TestWholeSessionsThroughTheEngine(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				e, err := engine.New(st, engine.Config{Guide: g, Speaker: &clockSpeaker{slow: slow}})
+				e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: &clockSpeaker{slow: slow}})
 				if err != nil {
 					t.Fatal(err)
 				}

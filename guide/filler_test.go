@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"lull/safety"
 	"slices"
 	"strings"
 	"sync"
@@ -115,7 +116,7 @@ func TestBuiltinFillsForAFlakyModel(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := engine.New(st, engine.Config{Guide: g, Filler: b, Speaker: &liveSpeaker{start: time.Now()}})
+			e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Filler: b, Speaker: &liveSpeaker{start: time.Now()}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,8 @@
 package guide
 
 import (
+	"lull/safety"
+	"lull/speech"
 	"regexp"
 	"slices"
 	"strings"
@@ -55,11 +57,11 @@ func cleanIntention(s string) string {
 // speakable reports whether a line will be spoken as written: it passes
 // the safety check wherever it may be said (atmosphere is the strictest
 // place), and the engine hears it as one sentence.
-func speakable(line string, safety *engine.Safety) bool {
-	if safety.Check(line, engine.Where{Phase: engine.Atmosphere}).Flagged() {
+func speakable(line string, screen *safety.Screen) bool {
+	if screen.Sentence(line, engine.Place{Phase: engine.Atmosphere}).Flagged() {
 		return false
 	}
-	var sp engine.Splitter
+	var sp speech.Splitter
 	heard := append(sp.Feed(line+" Next."), sp.Flush()...)
 	return len(heard) == 2 && heard[0] == line
 }

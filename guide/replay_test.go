@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"lull/safety"
 	"testing"
 	"time"
 
@@ -21,7 +22,7 @@ func TestReplaySaysOnlyTheSavedWordsAndKeepsTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := engine.New(st, engine.Config{Guide: NewBuiltin(m, Memory{}), Speaker: &clockSpeaker{slow: 1}})
+		e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: NewBuiltin(m, Memory{}), Speaker: &clockSpeaker{slow: 1}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +37,7 @@ func TestReplaySaysOnlyTheSavedWordsAndKeepsTime(t *testing.T) {
 				t.Fatal(err)
 			}
 			st, _ := engine.NewState("replay", engine.Options{Length: orig.Length, Seed: 99}, time.Unix(0, 0))
-			e, err := engine.New(st, engine.Config{Guide: g, Speaker: &clockSpeaker{slow: slow}})
+			e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: &clockSpeaker{slow: slow}})
 			if err != nil {
 				t.Fatal(err)
 			}

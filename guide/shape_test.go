@@ -2,6 +2,7 @@ package guide
 
 import (
 	"context"
+	"lull/safety"
 	"slices"
 	"testing"
 	"time"
@@ -68,7 +69,7 @@ func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention s
 	}
 	spk := &listener{clockSpeaker: clockSpeaker{slow: 1}}
 	g := NewBuiltin(m, Memory{})
-	e, err := engine.New(st, engine.Config{Guide: g, Speaker: spk})
+	e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: spk})
 	if err != nil {
 		t.Fatal(err)
 	}

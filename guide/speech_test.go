@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"lull/speech"
 	"slices"
 	"testing"
 
@@ -25,7 +26,7 @@ func TestSpeechKeepsEveryBuiltinLine(t *testing.T) {
 			continue
 		}
 		seen[l] = true
-		var sp engine.Speech
+		var sp speech.Speech
 		got := append(sp.Feed(l), sp.Flush()...)
 		if len(got) != 1 || got[0] != l {
 			t.Errorf("%q is said as %q (removed %v)", l, got, sp.Removals())
@@ -57,7 +58,7 @@ func TestSpeechKeepsEveryBuiltinLine(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						var sp engine.Speech
+						var sp speech.Speech
 						var got []string
 						for {
 							chunk, err := st.Next(ctx)

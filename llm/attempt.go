@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"lull/speech"
 
 	"lull/engine"
 )
@@ -19,7 +20,7 @@ type attemptState struct {
 	watch     *watchdog
 	optional  []string // the optional parameters it carried (see drop)
 	lines     *linePass
-	split     engine.Speech // cleans and splits, as the engine will: moderation sees what would be spoken
+	split     speech.Speech // cleans and splits, as the engine will: moderation sees what would be spoken
 	chained   bool          // the request continued a stored response
 	sent      int           // the request's instructions and input, in estimated tokens
 	unchecked []string
@@ -103,7 +104,7 @@ func (a *attemptState) tag(sentences []string, p piece) {
 func (a *attemptState) cleaned(sentences []string) []string {
 	rs := a.split.Removals()
 	a.receipt.Removed += len(rs)
-	engine.LogRemovals(a.s.g.log, a.s.req.Phase, rs)
+	speech.LogRemovals(a.s.g.log, a.s.req.Phase.String(), rs)
 	return sentences
 }
 

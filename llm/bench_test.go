@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"lull/safety"
 	"strings"
 	"testing"
 	"time"
@@ -84,7 +85,7 @@ func BenchmarkFirstSentence(b *testing.B) {
 				b.Fatal(err)
 			}
 			ctx, cancel := context.WithCancel(context.Background())
-			e, err := engine.New(st, engine.Config{Guide: g, Speaker: &firstPlay{cancel: cancel}})
+			e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: &firstPlay{cancel: cancel}})
 			if err != nil {
 				b.Fatal(err)
 			}

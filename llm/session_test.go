@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"fmt"
+	"lull/safety"
 	"regexp"
 	"strconv"
 	"strings"
@@ -148,7 +149,7 @@ func session(t *testing.T, g engine.Guide, opts engine.Options) (*engine.Engine,
 		t.Fatal(err)
 	}
 	sp := &clockSpeaker{}
-	e, err := engine.New(st, engine.Config{Guide: g, Speaker: sp})
+	e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: sp})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package prompts_test
 
 import (
+	"lull/safety"
 	"reflect"
 	"regexp"
 	"strings"
@@ -274,7 +275,7 @@ func examples(text string) []string {
 // TestExamplesAreSpeakable: a model copies the shape of an example, so
 // each one must be a sentence lull would say.
 func TestExamplesAreSpeakable(t *testing.T) {
-	safety := engine.DefaultSafety()
+	screen := safety.Default()
 	for _, p := range llmPrompts(t).Phases {
 		phase, err := engine.ParsePhase(p.Name)
 		if err != nil {
@@ -282,7 +283,7 @@ func TestExamplesAreSpeakable(t *testing.T) {
 		}
 		for _, field := range []string{p.Guidance, p.Avoid, p.WindDown} {
 			for _, ex := range examples(field) {
-				if v := safety.Check(ex, engine.Where{Phase: phase}); v.Flagged() {
+				if v := screen.Sentence(ex, engine.Place{Phase: phase}); v.Flagged() {
 					t.Errorf("%s: example %q flagged as %s (%s)", p.Name, ex, v.Category, v.Rule)
 				}
 				if strings.ContainsAny(ex, "0123456789[]()") {

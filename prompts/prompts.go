@@ -21,7 +21,7 @@ var Crisis string
 
 // CrisisConcepts is the crisis screen's vocabulary: the lists of words and
 // phrases it reads an intention with (crisis_concepts.txt; the rules that
-// combine them are in engine/crisis_rules.go).
+// combine them are in crisis/crisis_rules.go).
 //
 //go:embed crisis_concepts.txt
 var CrisisConcepts string

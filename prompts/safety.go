@@ -16,8 +16,18 @@ import (
 // lists every category uses. safety/README.md tells how to read and change
 // them; the matcher that applies them is engine/safety*.go.
 //
-//go:embed safety
+// The corpora the classifier is trained from (safety/corpus/) are not
+// embedded: only what they taught is (package safety's model).
+//
+//go:embed safety/*.txt safety/vocabulary/*.txt
 var safetyFiles embed.FS
+
+// EnglishWords is every English word, one a line, sorted, lower case,
+// without apostrophes (safety/english/, from SCOWL): the safety screen
+// tells a word of another language, or of none, by its absence.
+//
+//go:embed safety/english/words.txt
+var EnglishWords string
 
 // SafetyRules are the safety screen's lists and rules, as written.
 type SafetyRules struct {

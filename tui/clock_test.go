@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"lull/safety"
 	"regexp"
 	"strings"
 	"sync"
@@ -26,7 +27,7 @@ type scriptedRun struct {
 
 func newScriptedRun(t *testing.T) *scriptedRun {
 	st, _ := engine.NewState("2026-11-23-1200-clok", engine.Options{Length: 10 * time.Minute}, testNow)
-	e, err := engine.New(st, engine.Config{Guide: plainGuide{}, Speaker: newQuickSpeaker()})
+	e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: plainGuide{}, Speaker: newQuickSpeaker()})
 	if err != nil {
 		t.Fatal(err)
 	}

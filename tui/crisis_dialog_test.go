@@ -1,13 +1,13 @@
 package tui
 
 import (
+	"lull/crisis"
 	"strings"
 	"testing"
 	"time"
 
 	"charm.land/lipgloss/v2"
 
-	"lull/engine"
 	"lull/prompts"
 )
 
@@ -15,7 +15,7 @@ import (
 // whole, unwrapped, with no markup, inside the screen.
 func TestCrisisDialogShowsTheHelpAsText(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {80, 20}, {100, 30}} {
-		b := &fakeBackend{fail: &engine.CrisisError{Rule: "want to die"}}
+		b := &fakeBackend{fail: &crisis.Error{Rule: "want to die"}}
 		m := New(Options{Backend: b, Form: true, Crisis: prompts.Crisis, Now: func() time.Time { return testNow }})
 		m = sized(m, size[0], size[1])
 		m, _ = press(m, "tab", "k", "m", "s")

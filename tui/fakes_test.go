@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"lull/safety"
 	"strings"
 	"sync"
 	"time"
@@ -153,7 +154,7 @@ func startTestRunWith(st engine.State, g engine.Guide) *testRun {
 }
 
 func startTestRunOn(st engine.State, g engine.Guide, sp engine.Speaker) *testRun {
-	e, err := engine.New(st, engine.Config{Guide: g, Speaker: sp})
+	e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: sp})
 	if err != nil {
 		panic(err)
 	}

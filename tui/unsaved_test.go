@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"lull/safety"
 	"strings"
 	"syscall"
 	"testing"
@@ -30,7 +31,7 @@ func (d fullDisk) Transcribe(engine.Entry) error {
 // startUnsavedRun runs a session whose every save fails.
 func startUnsavedRun(t *testing.T, st engine.State) *testRun {
 	t.Helper()
-	e, err := engine.New(st, engine.Config{Guide: plainGuide{}, Speaker: newQuickSpeaker(), Store: fullDisk{id: st.ID}})
+	e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: plainGuide{}, Speaker: newQuickSpeaker(), Store: fullDisk{id: st.ID}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"lull/crisis"
 	"maps"
 	"slices"
 	"strings"
@@ -194,7 +195,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case salvagedMsg:
 		return m.onSalvaged(msg)
 	case runStartedMsg:
-		if errors.As(msg.err, new(*engine.CrisisError)) && m.crisis != "" {
+		if errors.As(msg.err, new(*crisis.Error)) && m.crisis != "" {
 			m.dialog = dialogCrisis
 			return m, m.status.set("", levelInfo, 0)
 		}

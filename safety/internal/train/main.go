@@ -1,0 +1,35 @@
+// Command train fits the safety screen's classifier to the corpora in
+// prompts/safety/corpus/ and writes safety/model.bin, which the safety
+// package embeds. Run it with `go generate ./safety` after changing a
+// corpus or the vocabulary; a test fails while the model is older than
+// them.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"lull/prompts"
+	"lull/safety"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	corpus, err := safety.TrainingCorpus(os.DirFS("../prompts/safety"))
+	if err != nil {
+		return err
+	}
+	v, err := prompts.SafetyVocabulary()
+	if err != nil {
+		return err
+	}
+	model, rep := safety.Train(corpus, v, safety.DefaultTrainOptions)
+	fmt.Print(rep)
+	return os.WriteFile("model.bin", model, 0o644)
+}

@@ -1,0 +1,41 @@
+package safety
+
+import (
+	"runtime"
+	"testing"
+
+	"lull/prompts"
+)
+
+// heapHeld is how much of the heap stays reachable while keep holds what
+// build made, in MB.
+func heapHeld(build func() any) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	kept := build()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(kept)
+	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
+}
+
+// The compiled safety screen lives as long as a session: its tries step by
+// sorted slices, not a map per node (2.7 MB when they did).
+func TestSafetyScreenIsCompact(t *testing.T) {
+	sr, err := prompts.Safety()
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := heapHeld(func() any {
+		sc, err := compileRules(sr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	})
+	t.Logf("%.2f MB", held)
+	if held > 2 {
+		t.Errorf("the compiled safety screen holds %.2f MB; want at most 2", held)
+	}
+}

@@ -1,0 +1,205 @@
+// Package safety judges every sentence a guide writes before it is shown
+// or spoken: the listener, eyes closed, cannot skip a line.
+//
+// A sentence passes three checks, all local, for every guide:
+//   - the rules (rules.go, prompts/safety/*.txt): the precise ones, such as
+//     a breath hold above engine.MaxHold seconds or "open your eyes" before
+//     resolution;
+//   - the classifier (model.go): one logistic regression per category over
+//     the sentence's words, word pairs and letter groups, trained from the
+//     corpora in prompts/safety/corpus/, which generalizes to phrasings no
+//     rule foresaw;
+//   - the positive check (vocabulary.go): guidance speaks of a narrow
+//     world, and the classifier weighs how much of a sentence lies outside
+//     it; a sentence mostly outside it is not spoken.
+//
+// Where a model runs, a second opinion (package llm's guard) may run too.
+// When it was wanted and failed, Strict judges with lower thresholds: a
+// failed layer makes the screen stricter, never looser.
+package safety
+
+import (
+	"sync"
+
+	"lull/crisis"
+	"lull/engine"
+	"lull/prompts"
+)
+
+// Category is the kind of harm a sentence holds.
+type Category = string
+
+const (
+	UnsafeBreathing Category = "unsafe_breathing" // long holds, fast or forced breathing, dizziness
+	MedicalClaim    Category = "medical_claim"    // cures, treatments, the body's chemistry, medication, doctors
+	SelfHarm        Category = "self_harm"        // self-harm, suicide, death wishes, however gently put
+	Pain            Category = "pain"             // pain or injury used as a technique
+	Explicit        Category = "explicit"         // sexual, sensual or romantic content, nudity
+	EarlyEnding     Category = "early_ending"     // ending or waking before resolution
+	SleepRousing    Category = "sleep_rousing"    // what rouses, in a sleep session's relaxation and close
+	Chatter         Category = "chatter"          // an assistant talking, not a guide: feedback, offers, notes
+	ReasoningLeak   Category = "reasoning_leak"   // a model's thinking, said aloud
+	Refusal         Category = "refusal"          // "I can't help with that"
+	OtherLanguage   Category = "other_language"   // words the listener would not understand
+	Injection       Category = "injection"        // lull's own instructions echoed, or an attempt to steer
+	NotGuidance     Category = "not_guidance"     // addressed to the listener but not guidance: requests, advice about their life
+	Unfamiliar      Category = "unfamiliar"       // mostly words guidance never uses
+)
+
+// Categories are every category of harm, in the order reports list them.
+var Categories = []Category{UnsafeBreathing, MedicalClaim, SelfHarm, Pain, Explicit, EarlyEnding, SleepRousing,
+	Chatter, ReasoningLeak, Refusal, OtherLanguage, Injection, NotGuidance, Unfamiliar}
+
+// Classified are the categories the classifier is trained for, each from
+// a corpus file named after it.
+var Classified = []Category{UnsafeBreathing, MedicalClaim, SelfHarm, Pain, Explicit, EarlyEnding, SleepRousing,
+	Chatter, ReasoningLeak, Refusal, OtherLanguage, Injection}
+
+// Applies reports whether a sentence of category c is harm where at says:
+// ending words close a waking session's resolution, and what rouses is
+// harm only as a sleep session sinks. Everything else is harm anywhere.
+func Applies(c Category, at Place) bool {
+	switch c {
+	case EarlyEnding:
+		return at.Phase != engine.Resolution
+	case SleepRousing:
+		return at.Sleep && at.Phase >= engine.Relaxation
+	}
+	return true
+}
+
+// Place is where in a session a sentence is judged (engine.Place), and
+// Verdict the answer (engine.Verdict): a Screen is the engine's.
+type (
+	Place   = engine.Place
+	Verdict = engine.Verdict
+)
+
+// Screen checks sentences before they are shown or spoken. It errs on the
+// side of dropping: a dropped sentence costs a few seconds of quiet (the
+// built-in guide fills them), a harmful one costs the listener's trust.
+type Screen struct {
+	rules   *ruleSet
+	model   *model
+	vocab   *vocabulary
+	strict  bool
+	reading *sync.Pool // of *reading
+}
+
+var _ engine.Screen = (*Screen)(nil)
+
+// defaultRules is the embedded rules, compiled once.
+var defaultRules = sync.OnceValue(func() *ruleSet {
+	sr, err := prompts.Safety()
+	if err != nil {
+		panic(err.Error())
+	}
+	sc, err := compileRules(sr)
+	if err != nil {
+		panic("prompts/safety: " + err.Error())
+	}
+	return sc
+})
+
+// Default is the screen every sentence passes: the embedded rules, model
+// and vocabulary. It panics if they do not load, which a test guards.
+func Default() *Screen {
+	return newScreen(defaultRules())
+}
+
+// New is a screen with rules read with prompts.LoadSafety, and the
+// embedded model and vocabulary.
+func New(sr *prompts.SafetyRules) (*Screen, error) {
+	rs, err := compileRules(sr)
+	if err != nil {
+		return nil, err
+	}
+	return newScreen(rs), nil
+}
+
+func newScreen(rs *ruleSet) *Screen {
+	m, err := defaultModel()
+	if err != nil {
+		panic(err.Error())
+	}
+	v, err := defaultVocabulary()
+	if err != nil {
+		panic(err.Error())
+	}
+	return &Screen{rules: rs, model: m, vocab: v, reading: &sync.Pool{New: func() any { return new(reading) }}}
+}
+
+// Strict is the same screen at the lower thresholds it uses when a second
+// opinion was wanted and could not be had.
+func (s *Screen) Strict() *Screen {
+	c := *s
+	c.strict = true
+	return &c
+}
+
+// Sentence judges one sentence, spoken where at says.
+func (s *Screen) Sentence(text string, at Place) Verdict {
+	if v := s.rules.check(text, at); v.Flagged() {
+		return v
+	}
+	r := s.reading.Get().(*reading)
+	defer s.reading.Put(r)
+	r.read(text, s.vocab)
+	if v := outside(r); v.Flagged() {
+		return v
+	}
+	return s.classify(r, at)
+}
+
+// Line judges the sentences of one line a model wrote, in order. A
+// flagged sentence takes the next ones of its line with it, up to
+// lineReach: what follows a harmful sentence on its line often finishes
+// it ("Hold." after a hold too long, "Slowly." after a caress), and is
+// harmless only on its own.
+func (s *Screen) Line(sentences []string, at Place) []Verdict {
+	out := make([]Verdict, len(sentences))
+	after := 0
+	for i, text := range sentences {
+		out[i] = s.Sentence(text, at)
+		switch {
+		case out[i].Flagged():
+			after = lineReach
+		case after > 0:
+			out[i] = Verdict{Category: out[i-1].Category, Rule: "follows a flagged sentence"}
+			after--
+		}
+	}
+	return out
+}
+
+// lineReach is how many sentences after a flagged one its line loses.
+const lineReach = 2
+
+// classify is the classifier's verdict on a read sentence: the category
+// whose score stands furthest above its threshold, of those that apply.
+func (s *Screen) classify(r *reading, at Place) Verdict {
+	scores := make([]float32, len(s.model.classes))
+	s.model.score(r.hashes, scores)
+	best, margin := -1, float32(0)
+	for i, c := range s.model.classes {
+		if !Applies(c.category, at) {
+			continue
+		}
+		t := c.threshold
+		if s.strict {
+			t = c.strict
+		}
+		if d := scores[i] - t; d >= 0 && (best < 0 || d > margin) {
+			best, margin = i, d
+		}
+	}
+	if best < 0 {
+		return Verdict{}
+	}
+	return Verdict{Category: s.model.classes[best].category, Rule: "classifier"}
+}
+
+// Intention reads what the listener wrote before a session starts with
+// the crisis screen, not the sentence rules: an intention is a person's
+// words about themselves, not a guide's.
+func (s *Screen) Intention(text string) error { return crisis.Check(text) }

@@ -1,0 +1,430 @@
+package safety
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"lull/engine"
+	"lull/prompts"
+	"lull/speech"
+)
+
+// Training: one logistic regression per category, against safe guidance,
+// by AdaGrad over the features of features.go, from the sentences the
+// speech cleaner leaves of each corpus line (what the screen will see).
+// Thresholds come from scores the models gave lines they were not trained
+// on (k-fold), chosen so that few safe lines are dropped in all and each
+// category catches what it can within that. Everything is deterministic:
+// the same corpus gives the same model, byte for byte, on one platform.
+
+// TrainOptions are the training's settings; their values are part of the
+// model's digest.
+type TrainOptions struct {
+	Epochs   int     // passes over the data
+	Rate     float64 // AdaGrad's step
+	L2       float64 // weight decay
+	MinCount int     // a feature must be seen in this many sentences to be kept
+	Folds    int     // for the out-of-fold scores thresholds are chosen from
+	// FalseDrops is the share of safe sentences the thresholds may drop,
+	// out of fold; StrictFalseDrops the strict thresholds'.
+	FalseDrops, StrictFalseDrops float64
+}
+
+// DefaultTrainOptions are the settings the embedded model is trained with.
+var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Folds: 5, FalseDrops: 0.004, StrictFalseDrops: 0.015}
+
+// piece is one sentence of a corpus line, read.
+type piece struct {
+	features []int32 // indices into the kept features, ascending
+	n        int     // how many features it had before pruning (weight)
+	label    int     // index into Classified, or -1: safe
+	at       Place
+	unit     int // the corpus line it came from
+}
+
+// TrainReport says how the thresholds were chosen: per category, the
+// share of its sentences caught out of fold.
+type TrainReport struct {
+	Sentences, Safe int
+	Caught          map[Category]float64
+	FalseDrops      float64 // out of fold, at the normal thresholds
+}
+
+// Digest is the digest of what a model is trained from.
+func Digest(corpus []Example, v *prompts.Wordlist, opt TrainOptions) [32]byte {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d %+v\n", modelVersion, opt)
+	for _, e := range corpus {
+		fmt.Fprintf(h, "%s\t%s\t%t\t%s\n", e.Category, e.At.Phase, e.At.Sleep, e.Text)
+	}
+	for _, w := range v.Function {
+		fmt.Fprintln(h, "f", w)
+	}
+	for _, w := range v.Content {
+		fmt.Fprintln(h, "c", w)
+	}
+	var d [32]byte
+	copy(d[:], h.Sum(nil))
+	return d
+}
+
+// Train fits the classifier to corpus, chooses its thresholds, and
+// returns the model file.
+func Train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) ([]byte, TrainReport) {
+	m, rep := train(corpus, pv, opt)
+	return m.encode(), rep
+}
+
+func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, TrainReport) {
+	vocab := newVocabulary(pv)
+	pieces, hashes := readPieces(corpus, vocab, opt.MinCount)
+	rep := TrainReport{Sentences: len(pieces), Caught: map[Category]float64{}}
+	for _, p := range pieces {
+		if p.label < 0 {
+			rep.Safe++
+		}
+	}
+
+	// Out-of-fold scores, for the thresholds.
+	oof := make([][]float32, len(pieces))
+	for i := range oof {
+		oof[i] = make([]float32, len(Classified))
+	}
+	for f := range opt.Folds {
+		inFold := func(p piece) bool { return foldOf(p.unit, opt.Folds) == f }
+		ws := fitAll(pieces, len(hashes), opt, func(p piece) bool { return !inFold(p) })
+		for i, p := range pieces {
+			if inFold(p) {
+				for c, w := range ws {
+					oof[i][c] = float32(w.prob(p))
+				}
+			}
+		}
+	}
+	normal, strict := chooseThresholds(pieces, oof, opt)
+	for c, cat := range Classified {
+		caught, all := 0, 0
+		for i, p := range pieces {
+			if p.label == c {
+				all++
+				if oof[i][c] >= normal[c] {
+					caught++
+				}
+			}
+		}
+		rep.Caught[cat] = float64(caught) / float64(max(all, 1))
+	}
+	dropped := 0
+	for i, p := range pieces {
+		if p.label < 0 && flaggedAt(p, oof[i], normal) {
+			dropped++
+		}
+	}
+	rep.FalseDrops = float64(dropped) / float64(max(rep.Safe, 1))
+
+	ws := fitAll(pieces, len(hashes), opt, func(piece) bool { return true })
+	m := &model{corpus: Digest(corpus, pv, opt)}
+	keep := make([]bool, len(hashes))
+	for _, w := range ws {
+		for j, x := range w.w {
+			keep[j] = keep[j] || math.Abs(x) > 1e-4
+		}
+	}
+	for c, w := range ws {
+		most := 0.0
+		for j, x := range w.w {
+			if keep[j] {
+				most = math.Max(most, math.Abs(x))
+			}
+		}
+		m.classes = append(m.classes, class{category: Classified[c], bias: float32(w.b), scale: float32(most / math.MaxInt16),
+			threshold: normal[c], strict: strict[c]})
+	}
+	order := make([]int, 0, len(hashes))
+	for j := range hashes {
+		if keep[j] {
+			order = append(order, j)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(hashes[a], hashes[b]) })
+	for _, j := range order {
+		m.hashes = binary.LittleEndian.AppendUint32(m.hashes, hashes[j])
+		for c, w := range ws {
+			q := math.Round(w.w[j] / float64(m.classes[c].scale))
+			m.weights = binary.LittleEndian.AppendUint16(m.weights, uint16(int16(math.Max(math.MinInt16, math.Min(math.MaxInt16, q)))))
+		}
+	}
+	return m, rep
+}
+
+// readPieces cleans each corpus line as the speech cleaner would, reads
+// each sentence left, and numbers the features seen in at least minCount
+// sentences.
+func readPieces(corpus []Example, vocab *vocabulary, minCount int) ([]piece, []uint32) {
+	type read struct {
+		hashes []uint32
+		label  int
+		at     Place
+		unit   int
+	}
+	var reads []read
+	var r reading
+	for u, e := range corpus {
+		label := slices.Index(Classified, e.Category)
+		var sp speech.Speech
+		for _, s := range append(sp.Feed(e.Text), sp.Flush()...) {
+			r.read(s, vocab)
+			reads = append(reads, read{slices.Clone(r.hashes), label, e.At, u})
+		}
+	}
+	count := map[uint32]int{}
+	for _, rd := range reads {
+		for _, h := range rd.hashes {
+			count[h]++
+		}
+	}
+	var hashes []uint32
+	for h, n := range count {
+		if n >= minCount {
+			hashes = append(hashes, h)
+		}
+	}
+	slices.Sort(hashes)
+	index := make(map[uint32]int32, len(hashes))
+	for i, h := range hashes {
+		index[h] = int32(i)
+	}
+	pieces := make([]piece, len(reads))
+	for i, rd := range reads {
+		p := piece{n: len(rd.hashes), label: rd.label, at: rd.at, unit: rd.unit}
+		for _, h := range rd.hashes {
+			if j, ok := index[h]; ok {
+				p.features = append(p.features, j)
+			}
+		}
+		pieces[i] = p
+	}
+	return pieces, hashes
+}
+
+// foldOf puts a corpus line in a fold, by its number: every sentence of a
+// line is in the same fold.
+func foldOf(unit, folds int) int {
+	h := fnv.New32a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(unit))
+	h.Write(b[:])
+	return int(h.Sum32() % uint32(folds))
+}
+
+// negativeFor reports whether a safe sentence at is a counter-example for
+// category c: a waking close rightly opens the eyes, so it teaches the
+// ending and rousing categories nothing.
+func negativeFor(c Category, at Place) bool {
+	switch c {
+	case EarlyEnding:
+		return at.Phase != engine.Resolution
+	case SleepRousing:
+		return at.Sleep || at.Phase != engine.Resolution
+	}
+	return true
+}
+
+// regression is one category's weights.
+type regression struct {
+	w []float64
+	b float64
+}
+
+func (g *regression) margin(p piece) float64 {
+	z := g.b
+	v := weight(p.n)
+	for _, j := range p.features {
+		z += g.w[j] * v
+	}
+	return z
+}
+
+func (g *regression) prob(p piece) float64 { return sigmoid(g.margin(p)) }
+
+// fitAll fits every category's regression on the pieces use admits, two
+// at a time.
+func fitAll(pieces []piece, features int, opt TrainOptions, use func(piece) bool) []*regression {
+	out := make([]*regression, len(Classified))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for c := range Classified {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			out[c] = fit(pieces, features, c, opt, use)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// fit trains category c against safe guidance, weighting each side
+// equally, with AdaGrad and a fixed order of examples per epoch.
+func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool) *regression {
+	var idx []int
+	pos, neg := 0, 0
+	for i, p := range pieces {
+		if !use(p) {
+			continue
+		}
+		switch {
+		case p.label == c:
+			pos++
+		case p.label < 0 && negativeFor(Classified[c], p.at):
+			neg++
+		default:
+			continue
+		}
+		idx = append(idx, i)
+	}
+	g := &regression{w: make([]float64, features)}
+	if pos == 0 || neg == 0 {
+		g.b = -20
+		return g
+	}
+	posW := float64(pos+neg) / (2 * float64(pos))
+	negW := float64(pos+neg) / (2 * float64(neg))
+	acc := make([]float64, features)
+	var accB float64
+	rng := rand.New(rand.NewPCG(uint64(c)+1, 0x6c756c6c))
+	const eps = 1e-8
+	for range opt.Epochs {
+		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
+		for _, i := range idx {
+			p := pieces[i]
+			y, cw := 0.0, negW
+			if p.label == c {
+				y, cw = 1, posW
+			}
+			d := (g.prob(p) - y) * cw
+			v := weight(p.n)
+			for _, j := range p.features {
+				gr := d*v + opt.L2*g.w[j]
+				acc[j] += gr * gr
+				g.w[j] -= opt.Rate * gr / (math.Sqrt(acc[j]) + eps)
+			}
+			accB += d * d
+			g.b -= opt.Rate * d / (math.Sqrt(accB) + eps)
+		}
+	}
+	return g
+}
+
+// flaggedAt reports whether a sentence with these scores is dropped at
+// these thresholds, where it is said.
+func flaggedAt(p piece, scores []float32, thresholds []float32) bool {
+	for c, s := range scores {
+		if Applies(Classified[c], p.at) && s >= thresholds[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// chooseThresholds picks each category's threshold from out-of-fold
+// scores. It starts where no safe sentence is dropped and lowers, again
+// and again, the threshold that buys the largest share of its category
+// per safe sentence given up, until the budget of false drops is spent:
+// first the normal budget, then, going on from there, the strict one.
+func chooseThresholds(pieces []piece, oof [][]float32, opt TrainOptions) (normal, strict []float32) {
+	k := len(Classified)
+	safe := make([][]float32, k) // safe scores where the category applies, descending
+	pos := make([][]float32, k)  // the category's own scores, descending
+	nSafe := 0
+	for i, p := range pieces {
+		if p.label < 0 {
+			nSafe++
+		}
+		for c := range k {
+			switch {
+			case p.label == c:
+				pos[c] = append(pos[c], oof[i][c])
+			case p.label < 0 && Applies(Classified[c], p.at):
+				safe[c] = append(safe[c], oof[i][c])
+			}
+		}
+	}
+	desc := func(a, b float32) int { return cmp.Compare(b, a) }
+	for c := range k {
+		slices.SortFunc(safe[c], desc)
+		slices.SortFunc(pos[c], desc)
+	}
+	given := make([]int, k) // safe sentences each category drops
+	// at is the threshold that drops the top n safe scores: halfway to the
+	// next one, so a near miss on either side is not decided by a hair.
+	at := func(c, n int) float32 {
+		s := safe[c]
+		switch {
+		case len(s) == 0:
+			return 0.5
+		case n == 0:
+			return min(1, s[0]+(1-s[0])/2)
+		case n >= len(s):
+			return s[len(s)-1] / 2
+		}
+		return (s[n-1] + s[n]) / 2
+	}
+	caught := func(c int, t float32) int {
+		return sort.Search(len(pos[c]), func(i int) bool { return pos[c][i] < t })
+	}
+	spend := func(budget int) []float32 {
+		used := 0
+		for _, g := range given {
+			used += g
+		}
+		for used < budget {
+			best, bestN, bestGain := -1, 0, 0.0
+			for c := range k {
+				if len(pos[c]) == 0 {
+					continue
+				}
+				have := caught(c, at(c, given[c]))
+				for n := given[c] + 1; n <= min(len(safe[c]), given[c]+budget-used); n++ {
+					gain := float64(caught(c, at(c, n))-have) / float64(len(pos[c])) / float64(n-given[c])
+					if gain > bestGain {
+						best, bestN, bestGain = c, n, gain
+					}
+				}
+			}
+			if best < 0 {
+				break
+			}
+			used += bestN - given[best]
+			given[best] = bestN
+		}
+		out := make([]float32, k)
+		for c := range k {
+			out[c] = at(c, given[c])
+		}
+		return out
+	}
+	normal = spend(int(opt.FalseDrops * float64(nSafe)))
+	strict = spend(int(opt.StrictFalseDrops * float64(nSafe)))
+	return normal, strict
+}
+
+// String is the report as the training prints it.
+func (r TrainReport) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d sentences (%d safe); out of fold: %.2f %% of safe dropped\n", r.Sentences, r.Safe, 100*r.FalseDrops)
+	for _, c := range Classified {
+		fmt.Fprintf(&b, "  %-18s %5.1f %% caught\n", c, 100*r.Caught[c])
+	}
+	return b.String()
+}

@@ -1,0 +1,66 @@
+package safety
+
+import (
+	"sync"
+
+	"lull/prompts"
+)
+
+// vocabulary is guidance's narrow vocabulary (prompts/safety/vocabulary/),
+// read for the positive check: relaxation guidance speaks of the body,
+// the breath, nature, the room and the senses, with soft verbs and words
+// of invitation. A sentence most of whose words lie outside it is about
+// something else, however gently it is put: "cortisol", "antidepressants",
+// "prompt", "Schultern".
+type vocabulary struct {
+	function map[string]bool
+	known    map[string]bool // every word, its usual forms, and their stems
+}
+
+// defaultVocabulary is the embedded vocabulary, read once.
+var defaultVocabulary = sync.OnceValues(func() (*vocabulary, error) {
+	v, err := prompts.SafetyVocabulary()
+	if err != nil {
+		return nil, err
+	}
+	return newVocabulary(v), nil
+})
+
+func newVocabulary(v *prompts.Wordlist) *vocabulary {
+	voc := &vocabulary{function: map[string]bool{}, known: map[string]bool{}}
+	for _, w := range v.Function {
+		voc.function[w] = true
+	}
+	for _, w := range v.Content {
+		voc.known[w] = true
+		voc.known[stem(w)] = true
+		for _, f := range wordForms(w) {
+			voc.known[stem(f)] = true
+		}
+	}
+	return voc
+}
+
+// content reports whether w says what a sentence is about: not a function
+// word, and long enough to be a word of its own.
+func (v *vocabulary) content(w string) bool {
+	return len(w) > 2 && !v.function[w]
+}
+
+// familiar reports whether w, or a usual form of it, is guidance's.
+func (v *vocabulary) familiar(w string) bool {
+	return v.known[w] || v.known[stem(w)] || v.function[w]
+}
+
+// outside is the positive check's own verdict, for what needs no weighing:
+// a word in another script than the Latin, or several words of no English,
+// are words the listener would not understand.
+func outside(r *reading) Verdict {
+	switch {
+	case r.scripts > 0:
+		return Verdict{Category: OtherLanguage, Rule: "another script"}
+	case r.foreign >= 2:
+		return Verdict{Category: OtherLanguage, Rule: "words of no English"}
+	}
+	return Verdict{}
+}
