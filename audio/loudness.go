@@ -2,6 +2,7 @@ package audio
 
 import (
 	"context"
+	textspeech "lull/speech"
 	"math"
 	"time"
 
@@ -41,9 +42,11 @@ const (
 	limiterRelease = 30 * time.Millisecond // how quickly a limited peak's gain eases back
 )
 
-// voiceLine is how every clip comes to be, whatever the voice: spoken at
-// rate, then levelled, then softened by the line's delivery.
+// voiceLine is how every clip comes to be, whatever the voice: its figures
+// and symbols written out as words, spoken at rate, then levelled, then
+// softened by the line's delivery.
 func voiceLine(ctx context.Context, v Voice, l engine.Line, rate beep.SampleRate) ([]float32, error) {
+	l.Text = textspeech.Spoken(l.Text)
 	samples, err := v.Speak(ctx, l, rate)
 	if err != nil {
 		return nil, err

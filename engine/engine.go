@@ -437,6 +437,11 @@ func (e *Engine) dropped(p Phase, v Verdict) {
 		slog.String("category", v.Category), slog.String("rule", v.Rule))
 }
 
+// repeated books a sentence not said because it was said before.
+func (e *Engine) repeated(p Phase, text string) {
+	e.removed(p, []speech.Removal{{Reason: speech.RemovedRepeat, Text: text}})
+}
+
 // removed books what the speech cleaner took out of a phase's words.
 func (e *Engine) removed(p Phase, rs []speech.Removal) {
 	if len(rs) == 0 {

@@ -93,7 +93,7 @@ func (s *source) fillStall(ctx context.Context, b Budget) (Line, bool) {
 	cuer, _ := s.filler.(Cuer)
 	pauser, _ := s.filler.(Pauser)
 	c := &call{guide: s.filler.Name(), cuer: cuer, pauser: pauser, phase: s.phase, opened: time.Now(), filler: true}
-	for _, text := range s.screen(lines) {
+	for _, text := range s.screen(lines, true) {
 		if s.phase == Breathing && stageOf(c, text) != StageInhale {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"lull/speech"
+	"slices"
 	"strings"
 	"time"
 )
@@ -176,17 +177,22 @@ func (s *source) hand(text string, c *call, b Budget) Line {
 // nothing, and is not asked again and again.
 func (s *source) accept(sentences []string) {
 	s.e.removed(s.phase, s.speech.Removals())
-	for _, text := range s.screen(sentences) {
+	for _, text := range s.screen(sentences, s.call != nil && s.call.filler) {
 		s.queue = append(s.queue, text)
 		s.yielded++
 	}
 }
 
 // screen is what of a call's sentences may be said: those that pass the
-// safety check. Every guide's words pass it, the filler's too.
-func (s *source) screen(sentences []string) []string {
+// safety check, and are not a remote guide saying again what was said
+// (repeat.go). Every guide's words pass the check, the filler's too.
+func (s *source) screen(sentences []string, filler bool) []string {
 	var out []string
 	for _, text := range sentences {
+		if s.remote && !filler && s.e.repeats(text, slices.Concat(s.handed, s.queue, out)) {
+			s.e.repeated(s.phase, text)
+			continue
+		}
 		if v := s.e.screen.Sentence(text, Place{Phase: s.phase, Sleep: s.sleep}); v.Flagged() {
 			s.e.dropped(s.phase, v)
 			if s.call != nil {

@@ -144,3 +144,41 @@ func TestDebugPooled(t *testing.T) {
 		t.Logf("pooled + context: %s", evalGlobal(ws2, dev, fp))
 	}
 }
+
+func TestDebugLayers(t *testing.T) {
+	if os.Getenv("LULL_DEBUG_TRAIN") == "" {
+		t.Skip()
+	}
+	dev := readTestCorpus(t, "dev")
+	for _, keep := range []func(prompts.SafetyRule) bool{
+		func(prompts.SafetyRule) bool { return true },
+		func(r prompts.SafetyRule) bool { return r.Category == "unsafe_breathing" },
+		func(r prompts.SafetyRule) bool {
+			for _, f := range r.Find {
+				if f == "MORE THAN A HOLD" || f == "MORE THAN A BREATH" || f == "LONG" || f == "LONG BREATH" {
+					return true
+				}
+			}
+			return false
+		},
+		func(prompts.SafetyRule) bool { return false },
+	} {
+		sr, _ := prompts.Safety()
+		var rs []prompts.SafetyRule
+		for _, r := range sr.Rules {
+			if keep(r) {
+				rs = append(rs, r)
+			}
+		}
+		sr.Rules = rs
+		if len(rs) == 0 {
+			sr.Rules = []prompts.SafetyRule{{Category: "unsafe_breathing", Name: "never", Find: []string{"MORE THAN A HOLD"}, Need: 0, Conds: []prompts.SafetyCond{{Kind: prompts.With, List: "SUICIDE"}, {Kind: prompts.With, List: "SEXUAL"}}}}
+		}
+		s, err := New(sr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := measure(s, dev)
+		t.Logf("%d rules:\n%s", len(rs), f.table())
+	}
+}

@@ -50,6 +50,7 @@ const (
 	RemovedChatter  Reason = "chatter"  // "Sure!", "Thank you for using this app!"
 	RemovedQuestion Reason = "question" // wants an answer: "Was this helpful?"
 	RemovedLanguage Reason = "language" // not in the session's language
+	RemovedRepeat   Reason = "repeat"   // said before in the session (the engine's, for a remote guide)
 )
 
 // Removal is one thing the cleaner took out: a sentence, a heading, a
