@@ -28,6 +28,7 @@ type Config struct {
 	LLM        GuideConfig     `yaml:"llm"`
 	KeepAwake  *bool           `yaml:"keep_awake"` // ask the OS not to sleep while a session plays; nil: yes
 	Stats      StatsConfig     `yaml:"stats"`
+	Safety     SafetyConfig    `yaml:"safety"`
 }
 
 // StatsConfig is what lull stats and the home screen show of the

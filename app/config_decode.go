@@ -61,6 +61,12 @@ func checkSettings(m *yaml.Node, t reflect.Type, prefix string) error {
 		if v.Tag == "!!null" {
 			continue // "key:" with nothing after it: the default
 		}
+		if c, ok := reflect.New(f.Type).Interface().(nodeChecker); ok {
+			if err := c.checkNode(v, name); err != nil {
+				return err
+			}
+			continue
+		}
 		if f.Type.Kind() == reflect.Struct {
 			if v.Kind != yaml.MappingNode {
 				return fmt.Errorf("line %d: key %s: want settings under it (keys: %s)", v.Line, name, keysOf(f.Type))

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"lull/llm"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,44 @@ func TestConfigGuideSettings(t *testing.T) {
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("%q: %v, want %q", tc.yaml, err, tc.want)
 		}
+	}
+}
+
+// safety.guard is auto, off, or a model under it; the choice reaches the
+// LLM guide.
+func TestConfigGuardSetting(t *testing.T) {
+	for _, tc := range []struct {
+		yaml string
+		want GuardSetting
+		err  string
+	}{
+		{"", GuardSetting{}, ""},
+		{"safety:\n  guard: auto\n", GuardSetting{}, ""},
+		{"safety:\n  guard: off\n", GuardSetting{Off: true}, ""},
+		{"safety:\n  guard:\n    model: llama-guard3\n", GuardSetting{Model: "llama-guard3"}, ""},
+		{"safety: {guard: {model: \"granite3-guardian:2b\"}}\n", GuardSetting{Model: "granite3-guardian:2b"}, ""},
+		{"safety:\n  guard: on\n", GuardSetting{}, "line 2: key safety.guard: want auto, off, or a model"},
+		{"safety:\n  guard: true\n", GuardSetting{}, "want auto, off"},
+		{"safety:\n  guard:\n    name: llama-guard3\n", GuardSetting{}, "want auto, off, or a model under it"},
+		{"safety:\n  guard:\n    model: [a, b]\n", GuardSetting{}, "line 3: key safety.guard.model: want a model's name"},
+		{"safety:\n  guard:\n    model: llama-guard3\n    temperature: 0\n", GuardSetting{}, "want auto, off"},
+		{"safety:\n  screen: off\n", GuardSetting{}, "unknown key safety.screen"},
+	} {
+		cfg, err := LoadConfig(writeConfig(t, tc.yaml))
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.yaml, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%q: %v, want an error about %q", tc.yaml, err, tc.err)
+		case tc.err == "" && cfg.Safety.Guard != tc.want:
+			t.Errorf("%q: read %+v, want %+v", tc.yaml, cfg.Safety.Guard, tc.want)
+		}
+	}
+	cfg, _ := LoadConfig(writeConfig(t, "safety:\n  guard:\n    model: llama-guard3\n"))
+	ch, err := ChooseGuide(cfg, GuideFlags{}, func(k string) string {
+		return map[string]string{"OPENAI_BASE_URL": "http://localhost:11434/v1"}[k]
+	})
+	if err != nil || ch.LLM.Guard != (llm.Guard{Model: "llama-guard3"}) || ch.LLM.Moderate {
+		t.Errorf("chose %+v (%v): want the guard model, and no moderation on a local server", ch.LLM, err)
 	}
 }

@@ -90,6 +90,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 		Interrupt: c.LLM.OnFailure == "interrupt",
 	}
 	ch.LLM.Moderate = base == "" || llm.IsOpenAI(base)
+	ch.LLM.Guard = c.Safety.Guard.LLM()
 	ch.Providers = providers(ch.LLM, c, getenv)
 	return ch, nil
 }

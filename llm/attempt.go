@@ -10,27 +10,28 @@ import (
 
 // attemptState is one try at a call: the HTTP stream, its text read line
 // by line (breath tags taken off), cleaned and split into sentences as
-// they would be spoken, moderation in
-// batches, and the watchdog that fails a call whose model has gone quiet.
-// The watchdog sleeps while the buffer is full: a paused listener is not
-// a silent server.
+// they would be spoken, judged (screen.go), and the watchdog that fails a
+// call whose model has gone quiet. The watchdog sleeps while the buffer
+// is full: a paused listener is not a silent server.
 type attemptState struct {
 	s         *stream
 	ctx       context.Context // the call's; the attempt's own is made in call
 	watch     *watchdog
 	optional  []string // the optional parameters it carried (see drop)
 	lines     *linePass
-	split     speech.Speech // cleans and splits, as the engine will: moderation sees what would be spoken
+	split     speech.Speech // cleans and splits, as the engine will: the layers judge what would be spoken
 	chained   bool          // the request continued a stored response
 	sent      int           // the request's instructions and input, in estimated tokens
-	unchecked []string
+	unchecked []written     // sentences not yet judged
 	pushed    int
 	receipt   engine.Receipt
 }
 
-// moderationBatch is how many sentences wait to be moderated together
-// while speech has some in hand.
-const moderationBatch = 4
+// written is a sentence of the reply and the line it was written on.
+type written struct {
+	text string
+	line int
+}
 
 func (a *attemptState) call() error {
 	g := a.s.g
@@ -57,16 +58,29 @@ func (a *attemptState) call() error {
 // alive is called for every event from the server.
 func (a *attemptState) alive() { a.watch.alive() }
 
-// text takes a piece of the model's output.
+// text takes a piece of the model's output. Whole lines are judged as
+// soon as the layers allow (screen.go): the local screen alone, at once;
+// with moderation alone, a few at a time; with a guard, the reply whole,
+// at its end.
 func (a *attemptState) text(ctx context.Context, delta string) error {
 	a.lines.feed(delta, a.take)
-	if len(a.unchecked) == 0 {
-		return nil
-	}
-	if !a.s.g.cfg.Moderate || len(a.unchecked) >= moderationBatch || len(a.s.out) == 0 {
-		return a.flush(ctx)
+	whole := a.wholeLines()
+	g := a.s.g
+	if whole > 0 && (g.judgesAlone() || g.judgesInBatches() && (whole >= moderationBatch || len(a.s.out) == 0)) {
+		return a.flush(ctx, whole)
 	}
 	return nil
+}
+
+// wholeLines is how many of the unjudged sentences belong to lines that
+// have ended: all but those of the line being read.
+func (a *attemptState) wholeLines() int {
+	cur := a.lines.current().line
+	n := len(a.unchecked)
+	for n > 0 && a.unchecked[n-1].line == cur {
+		n--
+	}
+	return n
 }
 
 // end takes the rest of the output once the call has finished. A call cut
@@ -79,8 +93,8 @@ func (a *attemptState) end(ctx context.Context, truncated bool) error {
 	}
 	sentences := a.cleaned(rest())
 	a.tag(sentences, a.lines.current())
-	a.unchecked = append(a.unchecked, sentences...)
-	return a.flush(ctx)
+	a.hold(sentences, a.lines.current())
+	return a.flush(ctx, len(a.unchecked))
 }
 
 // take hands a tag-free piece of a line to the speech cleaner, and
@@ -88,7 +102,14 @@ func (a *attemptState) end(ctx context.Context, truncated bool) error {
 func (a *attemptState) take(p piece) {
 	sentences := a.cleaned(a.split.Feed(p.text))
 	a.tag(sentences, p)
-	a.unchecked = append(a.unchecked, sentences...)
+	a.hold(sentences, p)
+}
+
+// hold keeps sentences of piece p's line until they are judged.
+func (a *attemptState) hold(sentences []string, p piece) {
+	for _, text := range sentences {
+		a.unchecked = append(a.unchecked, written{text, p.line})
+	}
 }
 
 func (a *attemptState) tag(sentences []string, p piece) {
@@ -108,32 +129,21 @@ func (a *attemptState) cleaned(sentences []string) []string {
 	return sentences
 }
 
-// flush moderates what is waiting and puts what passes in the buffer,
-// waiting while it is full.
-func (a *attemptState) flush(ctx context.Context) error {
-	batch := a.unchecked
-	a.unchecked = nil
+// flush judges the first n sentences waiting and puts what passes in the
+// buffer, waiting while it is full.
+func (a *attemptState) flush(ctx context.Context, n int) error {
+	batch := a.unchecked[:n:n]
+	a.unchecked = a.unchecked[n:]
 	if len(batch) == 0 {
 		return nil
 	}
-	if a.s.g.cfg.Moderate {
-		a.watch.Stop() // the moderation request has its own timeout
-		flagged, err := a.s.g.moderate(ctx, batch)
-		a.alive()
-		if err != nil {
-			return err
-		}
-		kept := batch[:0:0]
-		for i, text := range batch {
-			if flagged[i] {
-				a.receipt.Withheld++
-				continue
-			}
-			kept = append(kept, text)
-		}
-		batch = kept
+	a.watch.Stop() // the layers' requests have their own timeouts
+	kept, err := a.judge(ctx, batch)
+	a.alive()
+	if err != nil {
+		return err
 	}
-	for _, text := range batch {
+	for _, text := range kept {
 		a.watch.Stop()
 		select {
 		case a.s.out <- text:

@@ -52,12 +52,19 @@ type Config struct {
 	// Moderate checks every sentence with the moderation endpoint before
 	// it is handed out; the app turns it on for OpenAI's own API.
 	Moderate bool
+	// Guard is the second opinion on every reply (guard.go).
+	Guard Guard
+	// Screen is the local screen a reply's lines pass first, and Strict the
+	// same at the thresholds it keeps for when a second opinion failed;
+	// nil is package safety's.
+	Screen, Strict Screen
 	// Tuning; zero values take the defaults below.
 	Watchdog  time.Duration // no sign of life for this long fails the call; before the first text a reasoning model gets reasoningPatience times as long
 	Attempts  int           // tries of a call before it fails for good
 	Backoff   time.Duration // first wait between tries, doubling
 	MaxWait   time.Duration // the longest wait; a longer Retry-After fails at once
 	Lookahead int           // sentences a stream may run ahead of speech
+	GuardWait time.Duration // the longest the guard is waited for; then the local screen judges alone
 	HTTP      *http.Client
 	Logger    *slog.Logger
 }
@@ -69,6 +76,10 @@ const (
 	DefaultBackoff   = time.Second
 	DefaultMaxWait   = 30 * time.Second
 	DefaultLookahead = 3
+	// DefaultGuardWait bounds a guard that hangs: the listener waits at
+	// most this, on top of the reply, before the local screen decides
+	// alone (and the engine fills the wait with the built-in guide).
+	DefaultGuardWait = 8 * time.Second
 )
 
 // api is which endpoint a guide talks to.
@@ -90,6 +101,8 @@ type Guide struct {
 	reasons    atomic.Bool         // the model reasons: ask for low effort, wait longer for its first text
 	window     atomic.Int64        // what a call without a chain may send, in estimated tokens (history.go)
 	vocabulary *prompts.Vocabulary // what the model's sentences mention
+	screen     Screen              // the local screen, before anything is handed out
+	strict     Screen              // … when a second opinion was wanted and failed
 	cues       cues                // the breath tag of each breathing sentence (tags.go)
 
 	mu        sync.Mutex
@@ -133,6 +146,9 @@ func New(cfg Config) (*Guide, error) {
 	if cfg.Lookahead <= 0 {
 		cfg.Lookahead = DefaultLookahead
 	}
+	if cfg.GuardWait <= 0 {
+		cfg.GuardWait = DefaultGuardWait
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -154,6 +170,7 @@ func New(cfg Config) (*Guide, error) {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTP))
 	}
 	g := &Guide{cfg: cfg, client: openai.NewClient(opts...), prompts: p, log: cfg.Logger, vocabulary: p.Vocabulary()}
+	g.screen, g.strict = screens(cfg)
 	g.recapNext.Store(true)
 	g.reasons.Store(reasoningModel(cfg.Model))
 	g.window.Store(promptBudget)

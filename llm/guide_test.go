@@ -3,12 +3,16 @@ package llm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"log/slog"
+	"lull/safety"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,9 +23,13 @@ import (
 const testKey = "sk-test-canary-0c4f1e"
 
 // newGuide talks to a fake server with fast retries and a short watchdog.
+// newGuide is a guide on srv whose local screen flags only what a test
+// marks (markScreen): these tests are about the wire, and the screen has
+// tests of its own. Tests of the layers set package safety's.
 func newGuide(t *testing.T, srv *openaitest.Server, tune ...func(*Config)) *Guide {
 	t.Helper()
-	cfg := Config{APIKey: testKey, BaseURL: srv.URL, Model: "gpt-4.1-mini", Backoff: 5 * time.Millisecond, Watchdog: 400 * time.Millisecond}
+	cfg := Config{APIKey: testKey, BaseURL: srv.URL, Model: "gpt-4.1-mini", Backoff: 5 * time.Millisecond, Watchdog: 400 * time.Millisecond,
+		Screen: markScreen{}, Strict: markScreen{strict: true}}
 	for _, f := range tune {
 		f(&cfg)
 	}
@@ -79,7 +87,7 @@ func drainSlowly(t *testing.T, g *Guide, req engine.Request, pause time.Duration
 func generations(srv *openaitest.Server) []openaitest.Request {
 	var out []openaitest.Request
 	for _, r := range srv.Requests() {
-		if r.Method == "POST" && (r.Path == "/v1/responses" || r.Path == "/v1/chat/completions") {
+		if r.Method == "POST" && (r.Path == "/v1/responses" || r.Path == "/v1/chat/completions") && r.JSON["response_format"] == nil {
 			out = append(out, r)
 		}
 	}
@@ -290,13 +298,20 @@ func TestStreamCutWithoutCompletedIsAFailure(t *testing.T) {
 	}
 }
 
+// Without a guard, sentences go out as they are judged, so a cut can come
+// after some were handed out. (A guard judges a reply whole at its end:
+// a cut before then is retried like any other.)
 func TestCutAfterSentencesWereHandedOutIsTheEnginesToHandle(t *testing.T) {
 	srv := newServer(t)
 	srv.Push(openaitest.Cut(40))
-	srv.SetText(func(openaitest.Call) string {
-		return strings.Repeat("Let the shoulders soften a little more now. ", 12)
+	srv.SetText(func(c openaitest.Call) string {
+		var b strings.Builder
+		for i := range 12 {
+			fmt.Fprintf(&b, "Let the shoulders soften a little more, moment %d.\n", c.N*100+i)
+		}
+		return b.String()
 	})
-	g := newGuide(t, srv, func(c *Config) { c.Lookahead = 1 })
+	g := newGuide(t, srv, func(c *Config) { c.Lookahead = 1; c.Guard.Off = true })
 	said, rc, err := drain(t, g, request(engine.Sensory))
 	var f *Failure
 	if !errors.As(err, &f) || f.Kind != kindCut || len(said) == 0 {
@@ -458,7 +473,9 @@ func TestModerationWithholdsFlaggedSentencesInBatches(t *testing.T) {
 	}
 }
 
-func TestModerationFailureFailsTheCall(t *testing.T) {
+// A moderation endpoint that fails leaves the local screen to judge alone,
+// at its strict thresholds: the call goes on, and says only what they pass.
+func TestModerationFailureLeavesTheStrictLocalScreen(t *testing.T) {
 	srv := newServer(t)
 	target, _ := url.Parse(srv.URL)
 	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: target.Scheme, Host: target.Host})
@@ -470,11 +487,26 @@ func TestModerationFailureFailsTheCall(t *testing.T) {
 		proxy.ServeHTTP(w, r)
 	}))
 	defer front.Close()
-	g := newGuide(t, srv, func(c *Config) { c.BaseURL = front.URL + "/v1"; c.Moderate = true; c.Attempts = 2 })
+	var logs strings.Builder
+	g := newGuide(t, srv, func(c *Config) {
+		c.BaseURL = front.URL + "/v1"
+		c.Moderate = true
+		c.Guard.Off = true
+		c.Logger = slog.New(slog.NewTextHandler(&lockedBuilder{b: &logs}, nil))
+		realScreens(c)
+	})
 	said, _, err := drain(t, g, request(engine.Sensory))
-	var f *Failure
-	if !errors.As(err, &f) || f.Kind != kindModeration || len(said) != 0 {
-		t.Fatalf("said %d unchecked sentences, err %v", len(said), err)
+	if err != nil || len(said) == 0 {
+		t.Fatalf("said %d, err %v: a failed layer should leave the local screen, not end the call", len(said), err)
+	}
+	strict := safety.Default().Strict()
+	for _, s := range said {
+		if v := strict.Sentence(s, engine.Place{Phase: engine.Sensory}); v.Flagged() {
+			t.Errorf("%q was said though the strict screen flags it (%s)", s, v.Rule)
+		}
+	}
+	if !strings.Contains(logs.String(), "strict thresholds") {
+		t.Errorf("the log does not say the screen judged alone:\n%s", logs.String())
 	}
 }
 
@@ -502,7 +534,7 @@ func TestIncompleteResponseDropsTheBrokenSentence(t *testing.T) {
 func TestRecordedStreamParses(t *testing.T) {
 	srv := newServer(t)
 	srv.Push(openaitest.Replay("responses_stream_text.sse"))
-	g := newGuide(t, srv)
+	g := newGuide(t, srv, func(c *Config) { c.Guard.Off = true })
 	said, rc, err := drain(t, g, request(engine.Atmosphere))
 	if err != nil {
 		t.Fatal(err)
@@ -689,4 +721,45 @@ func TestNetworkErrorsKeepNoCredentials(t *testing.T) {
 	if strings.Contains(f.Error(), "secret") || strings.Contains(f.Error(), "pw@") || !strings.Contains(f.Error(), "127.0.0.1:1/v1/responses") {
 		t.Errorf("%s", f.Error())
 	}
+}
+
+// markScreen flags a sentence that says "[unsafe]" (and, strict, one that
+// says "[doubtful]"), and keeps a line whole or drops it whole.
+type markScreen struct{ strict bool }
+
+func (m markScreen) Line(sentences []string, _ engine.Place) []engine.Verdict {
+	out := make([]engine.Verdict, len(sentences))
+	for _, s := range sentences {
+		if strings.Contains(s, "[unsafe]") || m.strict && strings.Contains(s, "[doubtful]") {
+			for i := range out {
+				out[i] = engine.Verdict{Category: "marked", Rule: "marked"}
+			}
+		}
+	}
+	return out
+}
+
+// realScreens judges with package safety's screens.
+func realScreens(c *Config) {
+	s := safety.Default()
+	c.Screen, c.Strict = s, s.Strict()
+}
+
+// lockedBuilder is a log sink for a handler written from several
+// goroutines.
+type lockedBuilder struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (l *lockedBuilder) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuilder) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -24,17 +24,20 @@ type linePass struct {
 	empty   bool // nothing of the current line handed on yet
 	last    rune // the last rune handed on that was not a space
 	broken  bool // a line break waits: is the next line a new sentence?
+	line    int  // the current line's number, counting from 0
 }
 
 func newLinePass(tagged bool) *linePass {
 	return &linePass{tagged: tagged, inHead: tagged, empty: true}
 }
 
-// piece is text handed on, with the tag of the line it belongs to.
+// piece is text handed on, with the tag of the line it belongs to and
+// that line's number.
 type piece struct {
 	text   string
 	stage  engine.BreathStage
 	tagged bool
+	line   int
 }
 
 // feed takes a piece of the model's output and hands on what it can.
@@ -56,7 +59,7 @@ func (l *linePass) flush(out func(piece)) {
 }
 
 // current is the line being read, as a piece without text: its tag.
-func (l *linePass) current() piece { return piece{stage: l.stage, tagged: l.hasTag} }
+func (l *linePass) current() piece { return piece{stage: l.stage, tagged: l.hasTag, line: l.line} }
 
 // emitter hands buf on, tagged as the current line.
 func (l *linePass) emitter(buf *strings.Builder, out func(piece)) func() {
@@ -111,6 +114,7 @@ func (l *linePass) put(r rune, buf *strings.Builder, emit func()) {
 
 // newLine begins a line: no tag known yet.
 func (l *linePass) newLine() {
+	l.line++
 	l.hasTag, l.stage = false, engine.StageInhale
 	l.inHead = l.tagged
 	l.empty = true

@@ -22,7 +22,11 @@ func passed(t *testing.T, breathing bool, text string, size int) []string {
 	rest := a.split.Flush()
 	a.tag(rest, a.lines.current())
 	var out []string
-	for _, s := range append(a.unchecked, rest...) {
+	var said []string
+	for _, w := range a.unchecked {
+		said = append(said, w.text)
+	}
+	for _, s := range append(said, rest...) {
 		tag := "-"
 		if st, ok := g.Cue(s); ok {
 			tag = tagOf(st)

@@ -14,17 +14,19 @@ import (
 )
 
 // The LLM guide's prompt material, as files a reviewer can read:
-// llm/safety.md and llm/persona.md are sent to the model as written;
+// llm/safety.md and llm/persona.md are sent to the model as written, and
+// llm/guard.md to the guard model that judges each reply;
 // llm/phases.yaml, llm/sleep.yaml, llm/messages.yaml and
 // llm/vocabulary.yaml explain themselves in comments.
 //
-//go:embed llm/safety.md llm/persona.md llm/phases.yaml llm/sleep.yaml llm/messages.yaml llm/vocabulary.yaml
+//go:embed llm/safety.md llm/persona.md llm/guard.md llm/phases.yaml llm/sleep.yaml llm/messages.yaml llm/vocabulary.yaml
 var llmFiles embed.FS
 
 // LLM is the LLM guide's prompt material.
 type LLM struct {
 	Safety  string     // the safety rules, first in every call's instructions
 	Persona string     // who the guide is and how it writes for the ear
+	Guard   string     // the guard model's instructions: how to judge a reply's lines
 	Phases  []LLMPhase // in session order, one per PhaseNames
 	// SleepPhases are Phases as a sleep session gives them: sleep.yaml's
 	// fields in place of the phase's own.
@@ -178,7 +180,7 @@ func loadLLM(fsys fs.FS) (*LLM, error) {
 	for _, md := range []struct {
 		path string
 		dst  *string
-	}{{"llm/safety.md", &l.Safety}, {"llm/persona.md", &l.Persona}} {
+	}{{"llm/safety.md", &l.Safety}, {"llm/persona.md", &l.Persona}, {"llm/guard.md", &l.Guard}} {
 		data, err := fs.ReadFile(fsys, md.path)
 		if err != nil {
 			return nil, err

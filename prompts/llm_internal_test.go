@@ -11,7 +11,7 @@ import (
 func withFile(t *testing.T, path, text string) fs.FS {
 	t.Helper()
 	m := fstest.MapFS{}
-	for _, p := range []string{"llm/safety.md", "llm/persona.md", "llm/phases.yaml", "llm/sleep.yaml", "llm/messages.yaml", "llm/vocabulary.yaml"} {
+	for _, p := range []string{"llm/safety.md", "llm/persona.md", "llm/guard.md", "llm/phases.yaml", "llm/sleep.yaml", "llm/messages.yaml", "llm/vocabulary.yaml"} {
 		data, err := fs.ReadFile(llmFiles, p)
 		if err != nil {
 			t.Fatal(err)

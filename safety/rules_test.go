@@ -51,7 +51,7 @@ func TestSafetyIssueExamples(t *testing.T) {
 		{"Slowly open your eyes.", asleepEnding, EarlyEnding},
 		{"Please rate this session before you go.", inResolution, NotGuidance},
 	} {
-		v := s.Sentence(c.text, c.at)
+		v := s.rules.check(c.text, c.at)
 		if v.Category != c.want || v.Flagged() != (c.want != "") {
 			t.Errorf("%q in %s: got %q (%s), want %q", c.text, placeName(c.at), v.Category, v.Rule, c.want)
 		}
@@ -133,7 +133,7 @@ func TestSafetyRules(t *testing.T) {
 		{"Your anxiety disorder does not define you.", inRelaxation, NotGuidance},
 		{"Let your anxiety soften a little.", inRelaxation, ""},
 	} {
-		v := s.Sentence(c.text, c.at)
+		v := s.rules.check(c.text, c.at)
 		if v.Category != c.want {
 			t.Errorf("%q in %s: got %q (%s), want %q", c.text, placeName(c.at), v.Category, v.Rule, c.want)
 		}
@@ -224,7 +224,7 @@ rule same part: BREATH then FAST; in one part; except in breathing`,
 		{"The breath, fast.", inSensory, false}, // not in one part
 		{"The breath is fast.", inBreathing, true},
 	} {
-		if got := s.Sentence(c.text, c.at).Flagged(); got != c.want {
+		if got := s.rules.check(c.text, c.at).Flagged(); got != c.want {
 			t.Errorf("%q in %s: flagged %v, want %v", c.text, placeName(c.at), got, c.want)
 		}
 	}

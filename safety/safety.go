@@ -151,29 +151,27 @@ func (s *Screen) Sentence(text string, at Place) Verdict {
 	return s.classify(r, at)
 }
 
-// Line judges the sentences of one line a model wrote, in order. A
-// flagged sentence takes the next ones of its line with it, up to
-// lineReach: what follows a harmful sentence on its line often finishes
-// it ("Hold." after a hold too long, "Slowly." after a caress), and is
-// harmless only on its own.
+// Line judges the sentences of one line a model wrote. A line is kept
+// whole or dropped whole: what stands beside a harmful sentence on its
+// line often finishes or prepares it ("Hold." after a hold too long,
+// "Inhale four." before one), and is harmless only on its own; and a
+// run-on, which the speech cleaner splits into pieces, is one thought.
 func (s *Screen) Line(sentences []string, at Place) []Verdict {
 	out := make([]Verdict, len(sentences))
-	after := 0
 	for i, text := range sentences {
-		out[i] = s.Sentence(text, at)
-		switch {
-		case out[i].Flagged():
-			after = lineReach
-		case after > 0:
-			out[i] = Verdict{Category: out[i-1].Category, Rule: "follows a flagged sentence"}
-			after--
+		v := s.Sentence(text, at)
+		if !v.Flagged() {
+			continue
 		}
+		for j := range out {
+			if j != i && !out[j].Flagged() {
+				out[j] = Verdict{Category: v.Category, Rule: "on a line with a flagged sentence"}
+			}
+		}
+		out[i] = v
 	}
 	return out
 }
-
-// lineReach is how many sentences after a flagged one its line loses.
-const lineReach = 2
 
 // classify is the classifier's verdict on a read sentence: the category
 // whose score stands furthest above its threshold, of those that apply.

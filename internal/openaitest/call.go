@@ -11,6 +11,10 @@ type Call struct {
 	PreviousID   string    // previous_response_id as sent (responses only)
 	Store        bool      // the store field; absent means true for responses (like the real API), false for chat
 	N            int       // 1-based count of generation calls so far on this server
+	// Schema is the name of the JSON schema the request asks its answer
+	// to follow (chat's response_format json_schema), "" for plain text:
+	// lull's guard asks for "lull_guard".
+	Schema string
 
 	// History is the conversation previous_response_id brings in: the
 	// chained responses' inputs and answers, oldest first. It is empty

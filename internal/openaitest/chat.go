@@ -39,7 +39,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	a.pad = obfuscate(req)
 	store, _ := req.get("store").(bool)
-	call := Call{API: "chat", Model: model, Store: store}
+	call := Call{API: "chat", Model: model, Store: store, Schema: schemaName(req)}
 	call.Instructions, call.Input = chatMessages(req.get("messages"))
 	if s.overflowChat(w, call) {
 		return
@@ -176,7 +176,16 @@ func (s *Server) chatWhole(w http.ResponseWriter, r *http.Request, a *chatAnswer
 	if a.reasoning != nil && !s.pause(r.Context(), a.reasoning.Think) {
 		return
 	}
-	ds := deltas(s.generate(call))
+	text := s.generate(call)
+	switch text {
+	case HangText:
+		s.untilGone(r.Context())
+		return
+	case FailText:
+		writeJSON(w, http.StatusInternalServerError, statusError(http.StatusInternalServerError, a.model))
+		return
+	}
+	ds := deltas(text)
 	send, reason := len(ds), "stop"
 	if f.kind == faultIncomplete {
 		send, reason = midSentence(ds), "length"
@@ -190,7 +199,7 @@ func (s *Server) chatWhole(w http.ResponseWriter, r *http.Request, a *chatAnswer
 		set("model", a.model).set("choices", []any{choice}).set("usage", usage).
 		set("service_tier", a.t.chatRole.get("service_tier")).
 		set("system_fingerprint", a.t.chatRole.get("system_fingerprint"))
-	if f.kind == faultNone {
+	if f.kind == faultNone && call.Schema == "" {
 		s.succeeded()
 	}
 	writeJSON(w, http.StatusOK, body)
@@ -205,4 +214,22 @@ func randomAlnum(n int) string {
 		b[i] = chars[int(b[i])%len(chars)]
 	}
 	return string(b)
+}
+
+// schemaName is the name of the JSON schema a chat request's
+// response_format asks for, "" when it asks for none.
+func schemaName(req *object) string {
+	rf, ok := req.get("response_format").(*object)
+	if !ok {
+		return ""
+	}
+	if typ, _ := rf.get("type").(string); typ != "json_schema" {
+		return ""
+	}
+	js, ok := rf.get("json_schema").(*object)
+	if !ok {
+		return ""
+	}
+	name, _ := js.get("name").(string)
+	return name
 }

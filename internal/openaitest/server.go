@@ -38,6 +38,7 @@ type Server struct {
 
 	mu             sync.Mutex
 	text           func(Call) string
+	judge          func(Call) string
 	ttft, perToken time.Duration
 	faults         []Fault
 	ignorePrevious bool
@@ -102,6 +103,18 @@ func (s *Server) SetText(f func(Call) string) {
 	s.text = f
 }
 
+// SetJudge sets the function that answers a structured request (a chat
+// request whose response_format names a JSON schema, as lull's guard
+// sends): the answer's whole text, or HangText or FailText. nil restores
+// the default, which judges every numbered line of the request's last
+// message safe in the guard's shape. Structured requests do not count as
+// generation calls (Call.N) and never reach SetText's function.
+func (s *Server) SetJudge(f func(Call) string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.judge = f
+}
+
 // SetLatency sets the delay before the first text delta (after
 // response.created, or chat's role chunk, has been sent) and between
 // deltas.
@@ -112,7 +125,8 @@ func (s *Server) SetLatency(ttft, perToken time.Duration) {
 }
 
 // Push queues faults. Each /v1/responses or /v1/chat/completions request
-// that reaches an endpoint this server has takes the next one (so the 404
+// that reaches an endpoint this server has, but for a structured one (a
+// guard's: SetJudge), takes the next one (so the 404
 // of a chat-only server takes none, nor do moderation and DELETE
 // requests); when none is queued the request is answered normally. A fault
 // comes before the request is looked at: a request with an unknown
@@ -300,8 +314,18 @@ func (s *Server) nextFault() Fault {
 	return f
 }
 
-// generate numbers the call and writes its text.
+// generate numbers the call and writes its text. A structured request (a
+// guard's) is answered by SetJudge's function instead, and not counted.
 func (s *Server) generate(c *Call) string {
+	if c.Schema != "" {
+		s.mu.Lock()
+		judge := s.judge
+		s.mu.Unlock()
+		if judge == nil {
+			return judgeAllSafe(*c)
+		}
+		return judge(*c)
+	}
 	s.mu.Lock()
 	s.calls++
 	c.N = s.calls

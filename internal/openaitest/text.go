@@ -13,7 +13,7 @@ var phaseLine = regexp.MustCompile(`(?i)CURRENT PHASE:\s*(atmosphere|breathing|s
 // takes a "moment" number that never repeats on one server, so no two
 // sentences of a whole session are the same (lull may drop repeats).
 var phaseSentences = [...]string{
-	"Let the %s phase hold you gently, moment %d.",
+	"Let the %s phase settle around you, moment %d.",
 	"Nothing needs doing in this %s phase, moment %d.",
 	"Your breath moves slowly through the %s phase, moment %d.",
 	"Soften your shoulders as the %s phase settles, moment %d.",
@@ -102,4 +102,28 @@ func estimateTokens(texts ...string) int {
 func obfuscation(delta string) string {
 	const letters = "f54SLWtfn3GFgvACE8GbicF2eojEhSKN"
 	return letters[:max(3, 16-len(delta)%16)]
+}
+
+// HangText and FailText, returned by SetJudge's function, make the server hang until the client gives up,
+// or answer HTTP 500: a guard model that never answers, or fails.
+const (
+	HangText = "\x00hang"
+	FailText = "\x00fail"
+)
+
+// numberedLine is a line of a guard request: "3. Rest here."
+var numberedLine = regexp.MustCompile(`(?m)^(\d+)\. `)
+
+// judgeAllSafe is the default answer to a structured request: lull's guard
+// shape, judging every numbered line of the last message safe.
+func judgeAllSafe(c Call) string {
+	var last string
+	if len(c.Input) > 0 {
+		last = c.Input[len(c.Input)-1].Text
+	}
+	var verdicts []string
+	for _, m := range numberedLine.FindAllStringSubmatch(last, -1) {
+		verdicts = append(verdicts, fmt.Sprintf(`{"line":%s,"safe":true,"category":"none"}`, m[1]))
+	}
+	return `{"verdicts":[` + strings.Join(verdicts, ",") + `]}`
 }
