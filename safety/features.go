@@ -16,9 +16,10 @@ import (
 // this one function, so what the weights learned is what is looked up.
 //
 // What it reads, and why:
-//   - each word, its stem, and each pair of neighbouring words: "hold" is
-//     harmless, "hold … thirty" is not;
-//   - the letters within each word, three to five at a time: this is how
+//   - each word, its stem, each pair and three of neighbouring words, and
+//     each word with the one two before it: "hold" is harmless, "hold …
+//     thirty" is not;
+//   - the letters within each word, three and four at a time: this is how
 //     the classifier knows "cortisol", "Schultern" or "arousing" for what
 //     they are without having seen the word itself;
 //   - numbers by size (above a breath hold, above a breath), since the
@@ -42,7 +43,7 @@ const (
 	fShape     = 'f'
 	fUnknown   = 'u'
 	minLetters = 3
-	maxLetters = 5
+	maxLetters = 4
 	// longWord bounds how much of one word is read for letter groups: a
 	// run of 200 letters is as telling in its first 24.
 	longWord = 24
@@ -91,8 +92,10 @@ func (r *reading) read(text string, vocab *vocabulary) {
 			r.add(fPair, prev, " ", band(t.num))
 		}
 		if i >= 2 {
-			skipped := r.tokens[i-2]
-			r.add(fSkip, sized(skipped), " ", sized(t))
+			// A word with the one two before it, and the three in a row:
+			// "hold … twenty", "until it burns".
+			r.add(fSkip, sized(r.tokens[i-2]), " ", sized(t))
+			r.add(fPair, sized(r.tokens[i-2]), " ", sized(r.tokens[i-1]), " ", sized(t))
 		}
 		prev = sized(t)
 		r.letters(t.text)

@@ -2,9 +2,10 @@
 // or spoken: the listener, eyes closed, cannot skip a line.
 //
 // A sentence passes three checks, all local, for every guide:
-//   - the rules (rules.go, prompts/safety/*.txt): the precise ones, such as
-//     a breath hold above engine.MaxHold seconds or "open your eyes" before
-//     resolution;
+//   - the rules: the breath's bounds read from its numbers (bounds.go: a
+//     hold above engine.MaxHold seconds, a breath above engine.MaxBreath),
+//     and the phrase rules of prompts/safety/*.txt (rules.go) such as "open
+//     your eyes" before resolution;
 //   - the classifier (model.go): one logistic regression per category over
 //     the sentence's words, word pairs and letter groups, trained from the
 //     corpora in prompts/safety/corpus/, which generalizes to phrasings no
@@ -141,6 +142,9 @@ func (s *Screen) Strict() *Screen {
 func (s *Screen) Sentence(text string, at Place) Verdict {
 	if v := s.rules.check(text, at); v.Flagged() {
 		return v
+	}
+	if rule := beyondBounds(text); rule != "" {
+		return Verdict{Category: UnsafeBreathing, Rule: rule}
 	}
 	r := s.reading.Get().(*reading)
 	defer s.reading.Put(r)

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -40,7 +39,7 @@ type TrainOptions struct {
 }
 
 // DefaultTrainOptions are the settings the embedded model is trained with.
-var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Folds: 5, FalseDrops: 0.004, StrictFalseDrops: 0.015}
+var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Folds: 5, FalseDrops: 0.008, StrictFalseDrops: 0.015}
 
 // piece is one sentence of a corpus line, read.
 type piece struct {
@@ -87,6 +86,7 @@ func Train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) ([]byte, Tr
 func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, TrainReport) {
 	vocab := newVocabulary(pv)
 	pieces, hashes := readPieces(corpus, vocab, opt.MinCount)
+	folds := writerFolds(corpus, opt.Folds)
 	rep := TrainReport{Sentences: len(pieces), Caught: map[Category]float64{}}
 	for _, p := range pieces {
 		if p.label < 0 {
@@ -100,7 +100,7 @@ func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, Tr
 		oof[i] = make([]float32, len(Classified))
 	}
 	for f := range opt.Folds {
-		inFold := func(p piece) bool { return foldOf(p.unit, opt.Folds) == f }
+		inFold := func(p piece) bool { return folds[p.unit] == f }
 		ws := fitAll(pieces, len(hashes), opt, func(p piece) bool { return !inFold(p) })
 		for i, p := range pieces {
 			if inFold(p) {
@@ -216,14 +216,35 @@ func readPieces(corpus []Example, vocab *vocabulary, minCount int) ([]piece, []u
 	return pieces, hashes
 }
 
-// foldOf puts a corpus line in a fold, by its number: every sentence of a
-// line is in the same fold.
-func foldOf(unit, folds int) int {
-	h := fnv.New32a()
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], uint64(unit))
-	h.Write(b[:])
-	return int(h.Sum32() % uint32(folds))
+// writerFolds puts each corpus line in a fold by who wrote it: the
+// corpora are one folder per writer (corpus/t5/…), and a fold holds whole
+// writers, so the scores thresholds are chosen from are scores on another
+// hand's text, as the listener's models will write. Lines outside a
+// writer's folder (the built-in material) are spread by their number.
+func writerFolds(corpus []Example, folds int) []int {
+	writerOf := func(source string) string {
+		parts := strings.Split(source, "/")
+		if len(parts) >= 3 && parts[0] == "corpus" {
+			return parts[1]
+		}
+		return ""
+	}
+	var writers []string
+	for _, e := range corpus {
+		if w := writerOf(e.Source); w != "" && !slices.Contains(writers, w) {
+			writers = append(writers, w)
+		}
+	}
+	slices.Sort(writers)
+	out := make([]int, len(corpus))
+	for i, e := range corpus {
+		if w := writerOf(e.Source); w != "" {
+			out[i] = slices.Index(writers, w) % folds
+		} else {
+			out[i] = i % folds
+		}
+	}
+	return out
 }
 
 // negativeFor reports whether a safe sentence at is a counter-example for

@@ -61,6 +61,8 @@ func outside(r *reading) Verdict {
 		return Verdict{Category: OtherLanguage, Rule: "another script"}
 	case r.foreign >= 2:
 		return Verdict{Category: OtherLanguage, Rule: "words of no English"}
+	case r.offTopic >= 3 && 100*r.offTopic >= 34*r.content, r.offTopic >= 2 && 2*r.offTopic >= r.content:
+		return Verdict{Category: Unfamiliar, Rule: "words guidance does not use"}
 	}
 	return Verdict{}
 }
