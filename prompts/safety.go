@@ -111,6 +111,20 @@ func IsNumberList(name string) bool { return slices.Contains(numberLists, name) 
 // commonFile holds lists only: rules belong to a category's file.
 const commonFile = "common.txt"
 
+// SafetySource is the rules' files as written, in name order: what a
+// model trained on their lists must be trained again after.
+func SafetySource() []byte {
+	names, _ := fs.Glob(safetyFiles, "safety/*.txt")
+	slices.Sort(names)
+	var out []byte
+	for _, n := range names {
+		data, _ := fs.ReadFile(safetyFiles, n)
+		out = append(out, n...)
+		out = append(out, data...)
+	}
+	return out
+}
+
 // Safety is the embedded safety screen's rules, parsed and checked. Each
 // call parses them afresh: the engine compiles them once and then needs
 // only the compiled screen, so a kept copy would be half a megabyte held

@@ -28,7 +28,10 @@ import (
 //   - the shape of the sentence: a label before a colon, a question, "I",
 //     quotes, code, a web address;
 //   - how many of its words lie outside guidance's vocabulary
-//     (vocabulary.go): the positive check, as evidence the weights weigh.
+//     (vocabulary.go): the positive check, as evidence the weights weigh;
+//   - the rules' lists its phrases belong to, and pairs of them (rules.go):
+//     people gathered "grave", "tomb" and "ashes" in one list, which tells
+//     the weights about a word the corpora seldom use.
 
 // feature kinds: the first byte of every feature's string, so a word and a
 // letter group that happen to be spelt alike are different features.
@@ -64,6 +67,7 @@ type token struct {
 type reading struct {
 	tokens []token
 	hashes []uint32
+	names  []string // the rules' lists found
 
 	words    int // letters-only words in the Latin script
 	foreign  int // … of them not English
@@ -72,9 +76,9 @@ type reading struct {
 	scripts  int // words in another script than the Latin
 }
 
-// read fills r with the features of text. vocab may be nil (no positive
-// check): training of the vocabulary's own tests.
-func (r *reading) read(text string, vocab *vocabulary) {
+// read fills r with the features of text, with the rules' lists (lists,
+// when not nil) among them. vocab may be nil: no positive check.
+func (r *reading) read(text string, vocab *vocabulary, lists *ruleSet) {
 	r.tokens = tokenize(text, r.tokens[:0])
 	r.hashes = r.hashes[:0]
 	prev := "<s>"
@@ -138,6 +142,17 @@ func (r *reading) read(text string, vocab *vocabulary) {
 		}
 	}
 	r.shape(text)
+	if lists != nil {
+		r.names = lists.listsIn(text, r.names[:0])
+		for i, a := range r.names {
+			r.add('l', a)
+			if len(r.names) <= 8 {
+				for _, b := range r.names[i+1:] {
+					r.add('L', a, "+", b)
+				}
+			}
+		}
+	}
 	r.add(fUnknown, "foreign", bucket(r.foreign, 0, 1, 2, 3))
 	if r.words > 0 {
 		r.add(fUnknown, "foreign share", bucket(100*r.foreign/r.words, 0, 1, 15, 30, 50))

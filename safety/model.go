@@ -24,7 +24,7 @@ var embeddedModel []byte
 // modelMagic starts a model file; modelVersion is its layout.
 const (
 	modelMagic   = "LULLSAFE"
-	modelVersion = 1
+	modelVersion = 2
 )
 
 // model is a trained classifier, read from its file.
@@ -35,7 +35,7 @@ type model struct {
 	corpus  [32]byte
 	classes []class
 	hashes  []byte // n features' hashes, uint32 little-endian, ascending
-	weights []byte // n × len(classes) int16, little-endian, by feature
+	weights []byte // n × len(classes) int8, by feature
 }
 
 // class is one category's regression and its thresholds.
@@ -72,7 +72,7 @@ func readModel(data []byte) (*model, error) {
 	}
 	features := int(r.u32())
 	m.hashes = r.take(4 * features)
-	m.weights = r.take(2 * features * len(m.classes))
+	m.weights = r.take(features * len(m.classes))
 	if r.err != nil || len(r.b) != 0 {
 		return nil, errors.New("safety model: truncated or overlong")
 	}
@@ -92,9 +92,9 @@ func (m *model) score(hashes []uint32, scores []float32) {
 		if i == n || binary.LittleEndian.Uint32(m.hashes[4*i:]) != h {
 			continue
 		}
-		row := m.weights[2*k*i:]
+		row := m.weights[k*i:]
 		for c := range k {
-			sums[c] += float64(int16(binary.LittleEndian.Uint16(row[2*c:]))) * w
+			sums[c] += float64(int8(row[c])) * w
 		}
 	}
 	for c, cl := range m.classes {

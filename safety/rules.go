@@ -40,6 +40,9 @@ type ruleSet struct {
 	figures int
 	wanted  []bool // the lists rules read, and the figures
 	scratch sync.Pool
+
+	everyOnce sync.Once
+	all       []bool // every list: the classifier's features
 }
 
 // scratch is one check's working memory, reused: a check runs for every
@@ -286,4 +289,33 @@ func anyOther(ms, found []spot, ok func(spot) bool) bool {
 		}
 	}
 	return false
+}
+
+// listsIn appends to out the names of the lists whose phrases text holds,
+// figures of speech set aside: the classifier reads them as features, so
+// that what a list gathers ("grave", "tomb", "ashes" are [BURIAL]) teaches
+// it about words it has seldom seen.
+func (sc *ruleSet) listsIn(text string, out []string) []string {
+	s := sc.scratch.Get().(*scratch)
+	defer sc.scratch.Put(s)
+	s.words = sc.lx.readSentence(text, s.words)
+	s.mentions = sc.lx.find(s.words, sc.every(), s.mentions, &s.spare)
+	sc.dropFigures(s.mentions)
+	for id, ms := range s.mentions {
+		if len(ms) > 0 && id != sc.figures {
+			out = append(out, sc.lx.lists[id].name)
+		}
+	}
+	return out
+}
+
+// every wants every list.
+func (sc *ruleSet) every() []bool {
+	sc.everyOnce.Do(func() {
+		sc.all = make([]bool, len(sc.lx.lists))
+		for i := range sc.all {
+			sc.all[i] = true
+		}
+	})
+	return sc.all
 }

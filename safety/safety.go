@@ -148,7 +148,7 @@ func (s *Screen) Sentence(text string, at Place) Verdict {
 	}
 	r := s.reading.Get().(*reading)
 	defer s.reading.Put(r)
-	r.read(text, s.vocab)
+	r.read(text, s.vocab, s.rules)
 	if v := outside(r); v.Flagged() {
 		return v
 	}

@@ -32,6 +32,7 @@ type TrainOptions struct {
 	Rate     float64 // AdaGrad's step
 	L2       float64 // weight decay
 	MinCount int     // a feature must be seen in this many sentences to be kept
+	Prune    float64 // a feature is left out when its weights are below this share of the largest
 	Folds    int     // for the out-of-fold scores thresholds are chosen from
 	// FalseDrops is the share of safe sentences the thresholds may drop,
 	// out of fold; StrictFalseDrops the strict thresholds'.
@@ -39,7 +40,7 @@ type TrainOptions struct {
 }
 
 // DefaultTrainOptions are the settings the embedded model is trained with.
-var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Folds: 5, FalseDrops: 0.008, StrictFalseDrops: 0.015}
+var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Prune: 0.05, Folds: 5, FalseDrops: 0.008, StrictFalseDrops: 0.015}
 
 // piece is one sentence of a corpus line, read.
 type piece struct {
@@ -71,6 +72,7 @@ func Digest(corpus []Example, v *prompts.Wordlist, opt TrainOptions) [32]byte {
 	for _, w := range v.Content {
 		fmt.Fprintln(h, "c", w)
 	}
+	h.Write(prompts.SafetySource()) // the lists are features too
 	var d [32]byte
 	copy(d[:], h.Sum(nil))
 	return d
@@ -133,10 +135,16 @@ func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, Tr
 
 	ws := fitAll(pieces, len(hashes), opt, func(piece) bool { return true })
 	m := &model{corpus: Digest(corpus, pv, opt)}
+	// A feature whose weights are all small moves no score: it is left out
+	// of the model, which keeps the binary small.
 	keep := make([]bool, len(hashes))
 	for _, w := range ws {
+		most := 0.0
+		for _, x := range w.w {
+			most = math.Max(most, math.Abs(x))
+		}
 		for j, x := range w.w {
-			keep[j] = keep[j] || math.Abs(x) > 1e-4
+			keep[j] = keep[j] || math.Abs(x) > opt.Prune*most
 		}
 	}
 	for c, w := range ws {
@@ -146,7 +154,7 @@ func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, Tr
 				most = math.Max(most, math.Abs(x))
 			}
 		}
-		m.classes = append(m.classes, class{category: Classified[c], bias: float32(w.b), scale: float32(most / math.MaxInt16),
+		m.classes = append(m.classes, class{category: Classified[c], bias: float32(w.b), scale: float32(most / math.MaxInt8),
 			threshold: normal[c], strict: strict[c]})
 	}
 	order := make([]int, 0, len(hashes))
@@ -160,7 +168,7 @@ func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, Tr
 		m.hashes = binary.LittleEndian.AppendUint32(m.hashes, hashes[j])
 		for c, w := range ws {
 			q := math.Round(w.w[j] / float64(m.classes[c].scale))
-			m.weights = binary.LittleEndian.AppendUint16(m.weights, uint16(int16(math.Max(math.MinInt16, math.Min(math.MaxInt16, q)))))
+			m.weights = append(m.weights, byte(int8(math.Max(math.MinInt8, math.Min(math.MaxInt8, q)))))
 		}
 	}
 	return m, rep
@@ -182,7 +190,7 @@ func readPieces(corpus []Example, vocab *vocabulary, minCount int) ([]piece, []u
 		label := slices.Index(Classified, e.Category)
 		var sp speech.Speech
 		for _, s := range append(sp.Feed(e.Text), sp.Flush()...) {
-			r.read(s, vocab)
+			r.read(s, vocab, defaultRules())
 			reads = append(reads, read{slices.Clone(r.hashes), label, e.At, u})
 		}
 	}

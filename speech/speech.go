@@ -114,22 +114,24 @@ func (s *Speech) run(chunk string, final, cut bool) []string {
 			s.remove(why, text)
 			continue
 		}
-		pieces := splitRunOn(text)
-		for _, piece := range pieces {
-			if len(pieces) > 1 {
-				piece = scrub(piece)
+		// A run-on is heard in pieces, each judged as it will be heard: on
+		// its own. It is one thought, kept whole or dropped whole.
+		var pieces []string
+		for _, piece := range splitRunOn(text) {
+			if piece = properSentence(scrub(piece)); hasLetter(piece) {
+				pieces = append(pieces, piece)
 			}
-			piece = properSentence(piece)
-			if !hasLetter(piece) {
-				continue
-			}
-			if len(pieces) > 1 {
-				// A piece is judged as it will be heard: on its own.
+		}
+		if len(pieces) > 1 {
+			for _, piece := range pieces {
 				if why := judge(piece, words); why != "" {
-					s.remove(why, piece)
-					continue
+					s.remove(why, text)
+					pieces = nil
+					break
 				}
 			}
+		}
+		for _, piece := range pieces {
 			if s.holding {
 				s.held = append(s.held, piece)
 				continue

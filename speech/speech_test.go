@@ -508,3 +508,20 @@ func TestSpeechRunOnNeverEndsOnASmallWord(t *testing.T) {
 		}
 	}
 }
+
+// A run-on is one thought: when a piece of it would be removed, all of it
+// is, so the listener never hears a thought cut in the middle.
+func TestSpeechRunOnIsKeptWholeOrDroppedWhole(t *testing.T) {
+	kept := "Let your attention drift down through the body now, from the crown of the head, past the forehead and the brow, " +
+		"down over the eyes resting heavy, and the cheeks and the jaw that loosen as the teeth part a little, and on into the throat."
+	said, _ := speak(kept)
+	if len(said) < 2 || !strings.HasPrefix(said[0], "Let your attention drift") {
+		t.Fatalf("the run-on was heard as %q", said)
+	}
+	spoilt := "Let your attention drift down through the body now, from the crown of the head, past the forehead and the brow, " +
+		"down over the eyes resting heavy, and the cheeks and the jaw that loosen, and as an AI language model I hope this helps you today."
+	said, rs := speak(spoilt)
+	if len(said) != 0 || len(rs) != 1 {
+		t.Errorf("heard %q of a run-on with a piece that is not guidance (%d removed)", said, len(rs))
+	}
+}
