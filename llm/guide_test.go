@@ -487,6 +487,9 @@ func TestModerationFailureLeavesTheStrictLocalScreen(t *testing.T) {
 		proxy.ServeHTTP(w, r)
 	}))
 	defer front.Close()
+	srv.SetText(func(openaitest.Call) string {
+		return "Let your shoulders settle a little lower.\nNotice the weight of your hands resting where they are.\nFeel the floor holding you, steady and patient."
+	})
 	var logs strings.Builder
 	g := newGuide(t, srv, func(c *Config) {
 		c.BaseURL = front.URL + "/v1"

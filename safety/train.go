@@ -86,7 +86,10 @@ func Train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) ([]byte, Tr
 }
 
 func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, TrainReport) {
-	vocab := newVocabulary(pv)
+	vocab, err := guidanceVocabulary(pv)
+	if err != nil {
+		panic(err) // the embedded material: a test reads it
+	}
 	pieces, hashes := readPieces(corpus, vocab, opt.MinCount)
 	folds := writerFolds(corpus, opt.Folds)
 	rep := TrainReport{Sentences: len(pieces), Caught: map[Category]float64{}}
@@ -176,24 +179,37 @@ func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, Tr
 
 // readPieces cleans each corpus line as the speech cleaner would, reads
 // each sentence left, and numbers the features seen in at least minCount
-// sentences.
+// sentences. What the cleaner leaves of a harmful line is not always
+// harmful ("Warm." after "A lover's kiss."): a piece that is also a safe
+// line's, or a piece of a line of another language that is all English,
+// teaches nothing of its category and is left out.
 func readPieces(corpus []Example, vocab *vocabulary, minCount int) ([]piece, []uint32) {
 	type read struct {
 		hashes []uint32
 		label  int
 		at     Place
 		unit   int
+		text   string
 	}
 	var reads []read
 	var r reading
+	safe := map[string]bool{}
 	for u, e := range corpus {
 		label := slices.Index(Classified, e.Category)
 		var sp speech.Speech
 		for _, s := range append(sp.Feed(e.Text), sp.Flush()...) {
 			r.read(s, vocab, defaultRules())
-			reads = append(reads, read{slices.Clone(r.hashes), label, e.At, u})
+			if e.Category == OtherLanguage && r.foreign == 0 && r.scripts == 0 {
+				continue
+			}
+			key := strings.ToLower(strings.Join(strings.Fields(s), " "))
+			if label < 0 {
+				safe[key] = true
+			}
+			reads = append(reads, read{slices.Clone(r.hashes), label, e.At, u, key})
 		}
 	}
+	reads = slices.DeleteFunc(reads, func(rd read) bool { return rd.label >= 0 && safe[rd.text] })
 	count := map[uint32]int{}
 	for _, rd := range reads {
 		for _, h := range rd.hashes {

@@ -17,14 +17,34 @@ type vocabulary struct {
 	known    map[string]bool // every word, its usual forms, and their stems
 }
 
-// defaultVocabulary is the embedded vocabulary, read once.
+// defaultVocabulary is the embedded vocabulary, read once: the lists,
+// and every word of the built-in guide's material, which is guidance by
+// making.
 var defaultVocabulary = sync.OnceValues(func() (*vocabulary, error) {
 	v, err := prompts.SafetyVocabulary()
 	if err != nil {
 		return nil, err
 	}
-	return newVocabulary(v), nil
+	return guidanceVocabulary(v)
 })
+
+// guidanceVocabulary is the lists of v and the built-in material's words.
+func guidanceVocabulary(v *prompts.Wordlist) (*vocabulary, error) {
+	voc := newVocabulary(v)
+	builtin, err := BuiltinExamples()
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range builtin {
+		for _, t := range tokenize(e.Text, nil) {
+			if t.num < 0 && t.script == "" && !voc.function[t.text] {
+				voc.known[t.text] = true
+				voc.known[stem(t.text)] = true
+			}
+		}
+	}
+	return voc, nil
+}
 
 func newVocabulary(v *prompts.Wordlist) *vocabulary {
 	voc := &vocabulary{function: map[string]bool{}, known: map[string]bool{}}
