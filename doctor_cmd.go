@@ -136,7 +136,8 @@ func (c *cli) doctor(env *environment) error {
 			mode = "chained: responses stored at the provider and kept after the session (keep_responses)"
 		}
 		row("memory", mode)
-		row("moderation", map[bool]string{true: "omni-moderation-latest checks every sentence", false: "local rules only (not OpenAI's API)"}[l.Moderate])
+		row("moderation", map[bool]string{true: "omni-moderation-latest checks every sentence", false: "none (not OpenAI's API)"}[l.Moderate])
+		row("guard", guardWords(l.Guard, model))
 		row("on failure", map[bool]string{true: "the session is interrupted: r to retry, b for the built-in guide", false: "the built-in guide carries on, and says so"}[g.Interrupt])
 		row("API key", setOrNot(l.APIKey != ""))
 	}
@@ -155,6 +156,17 @@ func (c *cli) doctor(env *environment) error {
 	row("log", paths.Log, "")
 	w.Flush()
 	return nil
+}
+
+// guardWords says what judges each reply beside the local screen.
+func guardWords(g llm.Guard, model string) string {
+	switch {
+	case g.Off:
+		return "off: the local screen alone (safety.guard)"
+	case g.Model != "":
+		return g.Model + " judges each reply (safety.guard)"
+	}
+	return strings.TrimSuffix(model, " (the default)") + " judges each reply, as a second opinion (safety.guard: auto)"
 }
 
 func secs(x float64) string { return (time.Duration(x * float64(time.Second))).String() }

@@ -64,10 +64,12 @@ func exactText(c openaitest.Call) string {
 	return b.String()
 }
 
+// generationRequests are the requests that asked for words: not the
+// guard's, which ask for a verdict (a response_format).
 func generationRequests(srv *openaitest.Server) []openaitest.Request {
 	var out []openaitest.Request
 	for _, r := range srv.Requests() {
-		if r.Method == http.MethodPost && (r.Path == "/v1/responses" || r.Path == "/v1/chat/completions") {
+		if r.Method == http.MethodPost && (r.Path == "/v1/responses" || r.Path == "/v1/chat/completions") && r.JSON["response_format"] == nil {
 			out = append(out, r)
 		}
 	}

@@ -21,7 +21,7 @@ var (
 )
 
 // TestSafetyIssueExamples: what issue 11 saw the keyword list get wrong,
-// each in the place it is said.
+// each in the place it is said, judged by the whole screen.
 func TestSafetyIssueExamples(t *testing.T) {
 	s := Default()
 	for _, c := range []struct {
@@ -49,16 +49,17 @@ func TestSafetyIssueExamples(t *testing.T) {
 		{"Slowly open your eyes.", inAtmosphere, EarlyEnding},
 		{"Slowly open your eyes.", inResolution, ""},
 		{"Slowly open your eyes.", asleepEnding, EarlyEnding},
-		{"Please rate this session before you go.", inResolution, NotGuidance},
+		{"Please rate this session before you go.", inResolution, Chatter},
 	} {
-		v := s.rules.check(c.text, c.at)
-		if v.Category != c.want || v.Flagged() != (c.want != "") {
+		if v := s.Sentence(c.text, c.at); v.Flagged() != (c.want != "") {
 			t.Errorf("%q in %s: got %q (%s), want %q", c.text, placeName(c.at), v.Category, v.Rule, c.want)
 		}
 	}
 }
 
-// TestSafetyRules: each kind of rule, and what takes it back.
+// TestSafetyRules: each kind of harm, and what takes it back, judged by
+// the whole screen: flagged or not (which layer and category is its own
+// affair).
 func TestSafetyRules(t *testing.T) {
 	s := Default()
 	for _, c := range []struct {
@@ -99,7 +100,7 @@ func TestSafetyRules(t *testing.T) {
 		{"Let the worries drift away and never return.", inRelaxation, ""},
 		{"If you are carrying grief for someone who died, let it rest here.", inRelaxation, ""},
 		{"The wind dies down, and the trees grow still.", inSensory, ""},
-		{"In the morning you will wake rested.", asleepEnding, ""},
+		{"In the morning you will wake rested.", asleepEnding, SleepRousing}, // waking, in a sleep session's close
 
 		// Explicit: a lover, desire, nudity; the air on your skin is not.
 		{"Let a sexual warmth rise in you.", inSensory, Explicit},
@@ -112,7 +113,7 @@ func TestSafetyRules(t *testing.T) {
 		{"Meditation reverses high blood pressure.", inSensory, MedicalClaim},
 		{"It is clinically proven to work.", inSensory, MedicalClaim},
 		{"There is no need to see a doctor.", inSensory, MedicalClaim},
-		{"If you have any health concerns, speak with your doctor.", inAtmosphere, ""},
+		{"If you have any health concerns, speak with your doctor.", inAtmosphere, Chatter}, // a disclaimer: not guidance
 		{"Dr. Lee's garden was quiet in the evening light.", inSensory, ""},
 
 		// Ending early: fine in a waking close, nowhere else.
@@ -133,8 +134,7 @@ func TestSafetyRules(t *testing.T) {
 		{"Your anxiety disorder does not define you.", inRelaxation, NotGuidance},
 		{"Let your anxiety soften a little.", inRelaxation, ""},
 	} {
-		v := s.rules.check(c.text, c.at)
-		if v.Category != c.want {
+		if v := s.Sentence(c.text, c.at); v.Flagged() != (c.want != "") {
 			t.Errorf("%q in %s: got %q (%s), want %q", c.text, placeName(c.at), v.Category, v.Rule, c.want)
 		}
 	}

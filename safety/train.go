@@ -40,7 +40,7 @@ type TrainOptions struct {
 }
 
 // DefaultTrainOptions are the settings the embedded model is trained with.
-var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Prune: 0.05, Folds: 5, FalseDrops: 0.008, StrictFalseDrops: 0.015}
+var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Prune: 0.05, Folds: 5, FalseDrops: 0.012, StrictFalseDrops: 0.03}
 
 // piece is one sentence of a corpus line, read.
 type piece struct {
@@ -345,6 +345,30 @@ func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool
 	}
 	posW := float64(pos+neg) / (2 * float64(pos))
 	negW := float64(pos+neg) / (2 * float64(neg))
+	// Each feature is scaled by how much likelier it is in the category
+	// than in guidance, or the other way (the size of its log-count ratio,
+	// as NBSVM does): a word the category uses and guidance does not starts
+	// out weighty, which is what carries over to another writer's words.
+	scale := make([]float64, features)
+	{
+		pc, nc := make([]float64, features), make([]float64, features)
+		var ps, ns float64
+		for _, i := range idx {
+			p := pieces[i]
+			for _, j := range p.features {
+				if p.label == c {
+					pc[j]++
+					ps++
+				} else {
+					nc[j]++
+					ns++
+				}
+			}
+		}
+		for j := range scale {
+			scale[j] = math.Abs(math.Log(((pc[j] + 1) / (ps + float64(features))) / ((nc[j] + 1) / (ns + float64(features)))))
+		}
+	}
 	acc := make([]float64, features)
 	var accB float64
 	rng := rand.New(rand.NewPCG(uint64(c)+1, 0x6c756c6c))
@@ -357,10 +381,10 @@ func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool
 			if p.label == c {
 				y, cw = 1, posW
 			}
-			d := (g.prob(p) - y) * cw
+			d := (g.probScaled(p, scale) - y) * cw
 			v := weight(p.n)
 			for _, j := range p.features {
-				gr := d*v + opt.L2*g.w[j]
+				gr := d*v*scale[j] + opt.L2*g.w[j]
 				acc[j] += gr * gr
 				g.w[j] -= opt.Rate * gr / (math.Sqrt(acc[j]) + eps)
 			}
@@ -368,7 +392,21 @@ func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool
 			g.b -= opt.Rate * d / (math.Sqrt(accB) + eps)
 		}
 	}
+	for j := range g.w {
+		g.w[j] *= scale[j]
+	}
 	return g
+}
+
+// probScaled is prob while training, before the scale is folded into the
+// weights.
+func (g *regression) probScaled(p piece, scale []float64) float64 {
+	z := g.b
+	v := weight(p.n)
+	for _, j := range p.features {
+		z += g.w[j] * v * scale[j]
+	}
+	return sigmoid(z)
 }
 
 // flaggedAt reports whether a sentence with these scores is dropped at
@@ -383,10 +421,12 @@ func flaggedAt(p piece, scores []float32, thresholds []float32) bool {
 }
 
 // chooseThresholds picks each category's threshold from out-of-fold
-// scores. It starts where no safe sentence is dropped and lowers, again
-// and again, the threshold that buys the largest share of its category
-// per safe sentence given up, until the budget of false drops is spent:
-// first the normal budget, then, going on from there, the strict one.
+// scores, within a budget of safe sentences dropped: from where none is
+// dropped, again and again, it lowers the threshold that buys the most
+// (in the log of what a category catches, so a category hard to tell from
+// guidance is not starved for the easy ones) per safe sentence given up,
+// until the budget is spent — first the normal budget, then, going on
+// from there, the strict one.
 func chooseThresholds(pieces []piece, oof [][]float32, opt TrainOptions) (normal, strict []float32) {
 	k := len(Classified)
 	safe := make([][]float32, k) // safe scores where the category applies, descending
@@ -441,7 +481,7 @@ func chooseThresholds(pieces []piece, oof [][]float32, opt TrainOptions) (normal
 				}
 				have := caught(c, at(c, given[c]))
 				for n := given[c] + 1; n <= min(len(safe[c]), given[c]+budget-used); n++ {
-					gain := float64(caught(c, at(c, n))-have) / float64(len(pos[c])) / float64(n-given[c])
+					gain := (math.Log(float64(caught(c, at(c, n))+1)) - math.Log(float64(have+1))) / float64(n-given[c])
 					if gain > bestGain {
 						best, bestN, bestGain = c, n, gain
 					}
