@@ -59,7 +59,9 @@ func exactText(c openaitest.Call) string {
 	}
 	var b strings.Builder
 	for i := range n {
-		fmt.Fprintf(&b, "Rest softly in the %s phase, call %d, line %d. ", phase, c.N, i+1)
+		// A line of calm guidance that says which call and line it is in
+		// words a guide might use, one a line, as lull asks.
+		fmt.Fprintf(&b, "Rest here softly, %s, wave %d, stone %d.\n", phase, c.N, i+1)
 	}
 	return b.String()
 }
@@ -287,7 +289,7 @@ func TestLLMPreviousResponseNotFoundGoesStateless(t *testing.T) {
 			sent.WriteString(m["content"].(string) + " ")
 		}
 	}
-	lastCall := fmt.Sprintf("call %d,", len(reqs)) // the fake numbers its calls
+	lastCall := fmt.Sprintf("wave %d,", len(reqs)) // the fake numbers its calls
 	for _, s := range said {
 		if !strings.Contains(s, lastCall) && !strings.Contains(sent.String(), s) {
 			t.Errorf("the last call's history lacks %q", s)

@@ -11,10 +11,10 @@ import (
 	"lull/speech"
 )
 
-// benchSentences are the development corpus's sentences as the screen
-// meets them, harmful and safe, each in its place.
+// benchSentences are the held-out corpus's sentences as the screen meets
+// them, harmful and safe, each in its place.
 func benchSentences(tb testing.TB) (texts []string, at []Place) {
-	for _, e := range readTestCorpus(tb, "dev") {
+	for _, e := range readTestCorpus(tb, "heldout") {
 		var sp speech.Speech
 		for _, s := range append(sp.Feed(e.Text), sp.Flush()...) {
 			texts = append(texts, s)

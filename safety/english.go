@@ -23,8 +23,10 @@ func english(w string) bool {
 
 // listed reports whether w is in prompts.EnglishWords: a binary search in
 // place, which costs no memory beyond the binary's own data.
-func listed(w string) bool {
-	words := prompts.EnglishWords
+func listed(w string) bool { return inSorted(prompts.EnglishWords, w) }
+
+// inSorted reports whether w is a line of words, which holds sorted lines.
+func inSorted(words, w string) bool {
 	lo, hi := 0, len(words)
 	for lo < hi {
 		mid := lo + (hi-lo)/2

@@ -39,3 +39,14 @@ func TestSafetyScreenIsCompact(t *testing.T) {
 		t.Errorf("the compiled safety screen holds %.2f MB; want at most 2", held)
 	}
 }
+
+// The whole screen lives as long as a session: the rules, the vocabulary
+// (sorted words searched in place: a map held a megabyte and a half), and
+// the classifier, read in place from the binary's own data.
+func TestWholeScreenIsCompact(t *testing.T) {
+	held := heapHeld(func() any { return newScreen(defaultRules()) })
+	t.Logf("%.2f MB", held)
+	if held > 2.5 {
+		t.Errorf("the safety screen holds %.2f MB; want at most 2.5", held)
+	}
+}

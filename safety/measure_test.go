@@ -134,30 +134,6 @@ const (
 	heldOutLost = 0.01
 )
 
-// The development corpus (testdata/dev/) was written by yet another hand,
-// apart from the training corpora: it is what the training's settings and
-// the vocabulary are tuned against, so its misses are printed (-v).
-func TestDevelopment(t *testing.T) {
-	f := measure(Default(), readTestCorpus(t, "dev"))
-	t.Logf("development corpus:\n%s", f.table())
-	if testing.Verbose() {
-		for _, e := range f.missed {
-			t.Logf("missed %-16s %s %q", e.Category, e.Source, e.Text)
-		}
-		s := Default()
-		for _, e := range f.cut {
-			var sp speech.Speech
-			why := ""
-			for _, piece := range append(sp.Feed(e.Text), sp.Flush()...) {
-				if v := s.Sentence(piece, e.At); v.Flagged() {
-					why = v.Category + " (" + v.Rule + ")"
-				}
-			}
-			t.Logf("lost   %-16s %s %q: %s", placeName(e.At), e.Source, e.Text, why)
-		}
-	}
-}
-
 func placeName(at Place) string {
 	if at.Sleep {
 		return "sleep " + at.Phase.String()

@@ -420,11 +420,21 @@ func flaggedAt(p piece, scores []float32, thresholds []float32) bool {
 	return false
 }
 
+// severity weighs what a category catches when the budget is shared: a
+// death wish heard is worse than a breath hold heard, which is worse than
+// an assistant's aside.
+var severity = map[Category]float64{
+	SelfHarm: 3, UnsafeBreathing: 2, Pain: 2, MedicalClaim: 2, Explicit: 2,
+	EarlyEnding: 1.5, SleepRousing: 1.5,
+	Chatter: 1, ReasoningLeak: 1, Refusal: 1, OtherLanguage: 1, Injection: 1,
+}
+
 // chooseThresholds picks each category's threshold from out-of-fold
 // scores, within a budget of safe sentences dropped: from where none is
 // dropped, again and again, it lowers the threshold that buys the most
 // (in the log of what a category catches, so a category hard to tell from
-// guidance is not starved for the easy ones) per safe sentence given up,
+// guidance is not starved for the easy ones, times its severity) per safe
+// sentence given up,
 // until the budget is spent — first the normal budget, then, going on
 // from there, the strict one.
 func chooseThresholds(pieces []piece, oof [][]float32, opt TrainOptions) (normal, strict []float32) {
@@ -481,7 +491,7 @@ func chooseThresholds(pieces []piece, oof [][]float32, opt TrainOptions) (normal
 				}
 				have := caught(c, at(c, given[c]))
 				for n := given[c] + 1; n <= min(len(safe[c]), given[c]+budget-used); n++ {
-					gain := (math.Log(float64(caught(c, at(c, n))+1)) - math.Log(float64(have+1))) / float64(n-given[c])
+					gain := severity[Classified[c]] * (math.Log(float64(caught(c, at(c, n))+1)) - math.Log(float64(have+1))) / float64(n-given[c])
 					if gain > bestGain {
 						best, bestN, bestGain = c, n, gain
 					}
