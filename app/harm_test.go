@@ -26,7 +26,7 @@ import (
 )
 
 // unitsPerReply is how many harmful lines open each reply.
-const unitsPerReply = 4
+const unitsPerReply = 8
 
 // weaver is a model that opens each reply with harmful lines from the
 // held-out corpus, each where it is harm (an ending before resolution, a

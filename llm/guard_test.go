@@ -267,3 +267,27 @@ func TestReadGuardVerdicts(t *testing.T) {
 func newLog(b *strings.Builder) *slog.Logger {
 	return slog.New(slog.NewTextHandler(&lockedBuilder{b: b}, nil))
 }
+
+// A guard that fails reply after reply is asked no more: the strict
+// thresholds stay, and the replies no longer wait on it.
+func TestGuardThatKeepsFailingIsAskedNoMore(t *testing.T) {
+	srv := newServer(t)
+	srv.SetText(guardReply)
+	srv.SetJudge(func(openaitest.Call) string { return "I cannot judge these lines." })
+	g := newGuide(t, srv, func(c *Config) { c.Guard = Guard{} }, realScreens)
+	strict := safety.Default().Strict()
+	for range guardPatience + 3 {
+		said, _, err := drain(t, g, request(engine.Relaxation))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range said {
+			if strict.Sentence(s, engine.Place{Phase: engine.Relaxation}).Flagged() {
+				t.Errorf("said %q, which the strict screen flags", s)
+			}
+		}
+	}
+	if n := len(guardRequests(srv)); n != guardPatience {
+		t.Errorf("the guard was asked %d times, want %d", n, guardPatience)
+	}
+}

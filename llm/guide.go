@@ -104,6 +104,8 @@ type Guide struct {
 	screen     Screen              // the local screen, before anything is handed out
 	strict     Screen              // … when a second opinion was wanted and failed
 	cues       cues                // the breath tag of each breathing sentence (tags.go)
+	// guardFailures counts the replies in a row the guard failed on.
+	guardFailures atomic.Int32
 
 	mu        sync.Mutex
 	api       api

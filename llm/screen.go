@@ -117,7 +117,11 @@ func (a *attemptState) secondOpinions(ctx context.Context, texts []string) (why 
 			}
 		})
 	}
-	if !g.cfg.Guard.Off {
+	switch {
+	case g.cfg.Guard.Off:
+	case g.guardGaveUp():
+		failed = true // it failed again and again: not asked, still wanted
+	default:
 		wg.Go(func() {
 			found, used, err := g.guard(ctx, a.place(), texts)
 			priced := g.cfg
@@ -128,8 +132,10 @@ func (a *attemptState) secondOpinions(ctx context.Context, texts []string) (why 
 			mu.Unlock()
 			if err != nil {
 				fail("the guard", err)
+				g.guardFailed()
 				return
 			}
+			g.guardFailures.Store(0)
 			for i, f := range found {
 				if f != "" {
 					mark(i, f)
@@ -156,4 +162,17 @@ func screens(cfg Config) (normal, strict Screen) {
 		normal, strict = s, s.Strict()
 	}
 	return normal, strict
+}
+
+// guardPatience is how many replies in a row the guard may fail before it
+// is asked no more in the session: a guard model that cannot answer would
+// otherwise cost every reply its wait. The strict thresholds stay.
+const guardPatience = 3
+
+func (g *Guide) guardGaveUp() bool { return g.guardFailures.Load() >= guardPatience }
+
+func (g *Guide) guardFailed() {
+	if g.guardFailures.Add(1) == guardPatience {
+		g.log.Warn("the guard failed on every reply of late: it is asked no more this session; the local screen judges at its strict thresholds")
+	}
 }
