@@ -202,41 +202,6 @@ const (
 // the local screen alone.
 func renderHarm(t *testing.T, srv *openaitest.Server, s harmSession) heard {
 	t.Helper()
-	a, err := New(Options{
-		Paths:  Paths{Data: t.TempDir()},
-		Config: Config{Length: 10, Voice: "none", Soundscape: "none", Breathing: defaultConfig.Breathing},
-		Guide: GuideChoice{Guide: "openai", LLM: llm.Config{
-			APIKey: "sk-test", BaseURL: srv.URL, Model: "gpt-4.1-mini", Private: s.private, Guard: llm.Guard{Off: true},
-			Backoff: 10 * time.Millisecond, MaxWait: time.Second, Watchdog: 20 * time.Second,
-		}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	f, err := os.Create(filepath.Join(t.TempDir(), "s.wav"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := a.Render(engine.Options{Seed: 5, Length: 10 * time.Minute, Sleep: s.sleep}, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	<-r.Done()
-	if err := r.Err(); err != nil {
-		t.Fatal(err)
-	}
-	spans := r.Timeline()
-	if err := r.Close(); err != nil {
-		t.Fatal(err)
-	}
-	st, _, err := a.Store().Load(r.ID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st.Status != engine.Completed {
-		t.Fatalf("%s: the session ended %s", s.name, st.Status)
-	}
-	return heard{st: st, spans: spans, srv: srv}
+	a := llmAppWith(t, srv, 1, "none", llm.Config{Model: "gpt-4.1-mini", Private: s.private, Guard: llm.Guard{Off: true}})
+	return renderApp(t, a, srv, engine.Options{Seed: 5, Length: 10 * time.Minute, Sleep: s.sleep})
 }

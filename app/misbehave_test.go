@@ -102,14 +102,20 @@ func (h heard) lines() []string {
 // llmApp is an app whose guide is the LLM at srv, with quick retries.
 func llmApp(t *testing.T, srv *openaitest.Server, scale float64, modelName, voice string) *App {
 	t.Helper()
+	return llmAppWith(t, srv, scale, voice, llm.Config{Model: modelName})
+}
+
+// llmAppWith is llmApp with more of the guide's settings: the model, the
+// private mode, the guard.
+func llmAppWith(t *testing.T, srv *openaitest.Server, scale float64, voice string, l llm.Config) *App {
+	t.Helper()
+	l.APIKey, l.BaseURL = "sk-test", srv.URL
+	l.Backoff, l.MaxWait, l.Watchdog = 10*time.Millisecond, time.Second, 20*time.Second
 	a, err := New(Options{
 		Paths:     Paths{Data: t.TempDir()},
 		Config:    Config{Length: 5, Voice: voice, Soundscape: "none", Breathing: defaultConfig.Breathing},
 		TimeScale: scale,
-		Guide: GuideChoice{Guide: "openai", LLM: llm.Config{
-			APIKey: "sk-test", BaseURL: srv.URL, Model: modelName,
-			Backoff: 10 * time.Millisecond, MaxWait: time.Second, Watchdog: 20 * time.Second,
-		}},
+		Guide:     GuideChoice{Guide: "openai", LLM: l},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -128,13 +134,18 @@ func render(t *testing.T, srv *openaitest.Server, length time.Duration) heard {
 // learns only as they are made.
 func renderVoiced(t *testing.T, srv *openaitest.Server, length time.Duration, voice string) heard {
 	t.Helper()
-	a := llmApp(t, srv, 1, "gpt-4.1-mini", voice)
+	return renderApp(t, llmApp(t, srv, 1, "gpt-4.1-mini", voice), srv, engine.Options{Seed: 3, Length: length})
+}
+
+// renderApp renders a session of a with o, to its end.
+func renderApp(t *testing.T, a *App, srv *openaitest.Server, o engine.Options) heard {
+	t.Helper()
 	f, err := os.Create(filepath.Join(t.TempDir(), "s.wav"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	r, err := a.Render(engine.Options{Seed: 3, Length: length}, f)
+	r, err := a.Render(o, f)
 	if err != nil {
 		t.Fatal(err)
 	}

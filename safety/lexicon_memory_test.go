@@ -1,24 +1,11 @@
 package safety
 
 import (
-	"runtime"
+	"lull/internal/heaptest"
 	"testing"
 
 	"lull/prompts"
 )
-
-// heapHeld is how much of the heap stays reachable while keep holds what
-// build made, in MB.
-func heapHeld(build func() any) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	kept := build()
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(kept)
-	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
-}
 
 // The compiled safety screen lives as long as a session: its tries step by
 // sorted slices, not a map per node (2.7 MB when they did).
@@ -27,7 +14,7 @@ func TestSafetyScreenIsCompact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	held := heapHeld(func() any {
+	held := heaptest.Held(func() any {
 		sc, err := compileRules(sr)
 		if err != nil {
 			t.Fatal(err)
@@ -44,7 +31,7 @@ func TestSafetyScreenIsCompact(t *testing.T) {
 // (sorted words searched in place: a map held a megabyte and a half), and
 // the classifier, read in place from the binary's own data.
 func TestWholeScreenIsCompact(t *testing.T) {
-	held := heapHeld(func() any { return newScreen(defaultRules()) })
+	held := heaptest.Held(func() any { return newScreen(defaultRules()) })
 	t.Logf("%.2f MB", held)
 	if held > 2.5 {
 		t.Errorf("the safety screen holds %.2f MB; want at most 2.5", held)
