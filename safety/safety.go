@@ -2,14 +2,15 @@
 // or spoken: the listener, eyes closed, cannot skip a line.
 //
 // A sentence passes three checks, all local, for every guide:
-//   - the rules: the breath's bounds read from its numbers (bounds.go: a
-//     hold above engine.MaxHold seconds, a breath above engine.MaxBreath),
-//     and the phrase rules of prompts/safety/*.txt (rules.go) such as "open
-//     your eyes" before resolution;
-//   - the classifier (model.go): one logistic regression per category over
-//     the sentence's words, word pairs and letter groups, trained from the
-//     corpora in prompts/safety/corpus/, which generalizes to phrasings no
-//     rule foresaw;
+//   - the exact rules: the breath's bounds read from its numbers (bounds.go:
+//     a hold above engine.MaxHold seconds, a breath above engine.MaxBreath),
+//     and the few phrase rules of prompts/safety/*.txt (rules.go) that say
+//     the same in words ("as long as you can");
+//   - the classifier (model.go, features.go, train.go): one logistic
+//     regression per category over the sentence's words, word pairs and
+//     threes, letter groups, number sizes and the rules' lists, trained by
+//     `go generate ./safety` from the corpora in prompts/safety/corpus/,
+//     with thresholds chosen from scores on writers it was not trained on;
 //   - the positive check (vocabulary.go): guidance speaks of a narrow
 //     world, and the classifier weighs how much of a sentence lies outside
 //     it; a sentence mostly outside it is not spoken.
