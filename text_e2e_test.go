@@ -205,7 +205,7 @@ func checkPane(t *testing.T, s *screen) {
 func modelWithEscapes(c openaitest.Call) string {
 	var b strings.Builder
 	for i := range 6 {
-		fmt.Fprintf(&b, "Breathe in \x1b]0;pwned by the model\a slowly\x1b[2J, call %d line %d. ", c.N, i+1)
+		fmt.Fprintf(&b, "Breathe in \x1b]0;pwned by the model\a slowly\x1b[2J, wave %d, stone %d.\n", c.N, i+1)
 	}
 	return b.String()
 }
@@ -223,7 +223,7 @@ func TestModelEscapesArePrintedClean(t *testing.T) {
 		t.Fatalf("lull new: %v\n%s\n%s", err, out, errOut)
 	}
 	checkPrintableOutput(t, "lull new --no-tui", out+errOut)
-	if !strings.Contains(out, "Breathe in slowly, call 1 line 1.") {
+	if !strings.Contains(out, "Breathe in slowly, wave 1, stone 1.") {
 		t.Errorf("the model's sentence is not printed clean:\n%s", out)
 	}
 

@@ -50,7 +50,7 @@ func BuiltinExamples() ([]Example, error) {
 			s := spoken{tx, at}
 			if !seen[s] {
 				seen[s] = true
-				out = append(out, Example{At: at, Text: tx, Source: "prompts/guide"})
+				out = append(out, Example{At: at, Text: tx, Source: builtinSource})
 			}
 		}
 	}
@@ -83,11 +83,10 @@ func BuiltinExamples() ([]Example, error) {
 				}
 				say(base.Rests, at)
 				say(jp.Rests, at)
-				lead := base.Lead
-				if p != engine.Resolution && len(jp.Lead) > 0 {
-					lead = jp.Lead
-				}
-				say(lead, at)
+				// Every lead the material holds, the journey's and the
+				// skeleton's: a journey without its own says the skeleton's.
+				say(base.Lead, at)
+				say(jp.Lead, at)
 			}
 		}
 		for _, k := range append(slices.Clone(m.Kinds), m.General) {
@@ -113,6 +112,9 @@ func BuiltinExamples() ([]Example, error) {
 	}
 	return out, nil
 }
+
+// builtinSource is the Source of every line of the built-in material.
+const builtinSource = "prompts/guide"
 
 // fillCounts says a breathing line's counts for rhythm r, as the guide does.
 func fillCounts(line string, r engine.BreathPattern) string {

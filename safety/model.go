@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"sort"
 	"sync"
@@ -24,7 +25,7 @@ var embeddedModel []byte
 // modelMagic starts a model file; modelVersion is its layout.
 const (
 	modelMagic   = "LULLSAFE"
-	modelVersion = 2
+	modelVersion = 3
 )
 
 // model is a trained classifier, read from its file.
@@ -36,6 +37,14 @@ type model struct {
 	classes []class
 	hashes  []byte // n features' hashes, uint32 little-endian, ascending
 	weights []byte // n × len(classes) int8, by feature
+	// known is guidance's vocabulary as the model was trained with it
+	// (vocabulary.go), sorted words one a line: made once, when the model
+	// is, so that no session pays for it at its start.
+	known string
+	// own holds the built-in material's lines (ownKey of each, uint64
+	// little-endian, ascending): reviewed guidance the classifier does not
+	// second-guess.
+	own []byte
 }
 
 // class is one category's regression and its thresholds.
@@ -73,6 +82,8 @@ func readModel(data []byte) (*model, error) {
 	features := int(r.u32())
 	m.hashes = r.take(4 * features)
 	m.weights = r.take(features * len(m.classes))
+	m.known = string(r.take(int(r.u32())))
+	m.own = r.take(8 * int(r.u32()))
 	if r.err != nil || len(r.b) != 0 {
 		return nil, errors.New("safety model: truncated or overlong")
 	}
@@ -152,5 +163,28 @@ func (m *model) encode() []byte {
 	}
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(m.hashes)/4))
 	out = append(out, m.hashes...)
-	return append(out, m.weights...)
+	out = append(out, m.weights...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(m.known)))
+	out = append(out, m.known...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(m.own)/8))
+	return append(out, m.own...)
+}
+
+// ownKey is a line as the built-in material's set holds it: its words,
+// lower case, hashed.
+func ownKey(text string) uint64 {
+	h := fnv.New64a()
+	for _, t := range tokenize(text, nil) {
+		h.Write([]byte(t.text))
+		h.Write([]byte{' '})
+	}
+	return h.Sum64()
+}
+
+// isOwn reports whether text is a line of the built-in material.
+func (m *model) isOwn(text string) bool {
+	k := ownKey(text)
+	n := len(m.own) / 8
+	i := sort.Search(n, func(i int) bool { return binary.LittleEndian.Uint64(m.own[8*i:]) >= k })
+	return i < n && binary.LittleEndian.Uint64(m.own[8*i:]) == k
 }

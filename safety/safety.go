@@ -147,6 +147,9 @@ func (s *Screen) Sentence(text string, at Place) Verdict {
 	if rule := beyondBounds(text); rule != "" {
 		return Verdict{Category: UnsafeBreathing, Rule: rule}
 	}
+	if s.model.isOwn(text) {
+		return Verdict{} // the built-in material, as people wrote and reviewed it
+	}
 	r := s.reading.Get().(*reading)
 	defer s.reading.Put(r)
 	r.read(text, s.vocab, s.rules)

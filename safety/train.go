@@ -34,13 +34,14 @@ type TrainOptions struct {
 	MinCount int     // a feature must be seen in this many sentences to be kept
 	Prune    float64 // a feature is left out when its weights are below this share of the largest
 	Folds    int     // for the out-of-fold scores thresholds are chosen from
+	Runs     int     // AdaGrad runs in different orders, averaged
 	// FalseDrops is the share of safe sentences the thresholds may drop,
 	// out of fold; StrictFalseDrops the strict thresholds'.
 	FalseDrops, StrictFalseDrops float64
 }
 
 // DefaultTrainOptions are the settings the embedded model is trained with.
-var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Prune: 0.05, Folds: 5, FalseDrops: 0.012, StrictFalseDrops: 0.03}
+var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-6, MinCount: 2, Prune: 0.05, Folds: 5, Runs: 3, FalseDrops: 0.015, StrictFalseDrops: 0.03}
 
 // piece is one sentence of a corpus line, read.
 type piece struct {
@@ -48,7 +49,8 @@ type piece struct {
 	n        int     // how many features it had before pruning (weight)
 	label    int     // index into Classified, or -1: safe
 	at       Place
-	unit     int // the corpus line it came from
+	unit     int  // the corpus line it came from
+	own      bool // a line of the built-in material: see builtinWeight
 }
 
 // TrainReport says how the thresholds were chosen: per category, the
@@ -137,7 +139,17 @@ func train(corpus []Example, pv *prompts.Wordlist, opt TrainOptions) (*model, Tr
 	rep.FalseDrops = float64(dropped) / float64(max(rep.Safe, 1))
 
 	ws := fitAll(pieces, len(hashes), opt, func(piece) bool { return true })
-	m := &model{corpus: Digest(corpus, pv, opt)}
+	m := &model{corpus: Digest(corpus, pv, opt), known: vocab.known}
+	var own []uint64
+	for _, e := range corpus {
+		if e.Source == builtinSource {
+			own = append(own, ownKey(e.Text))
+		}
+	}
+	slices.Sort(own)
+	for _, k := range slices.Compact(own) {
+		m.own = binary.LittleEndian.AppendUint64(m.own, k)
+	}
 	// A feature whose weights are all small moves no score: it is left out
 	// of the model, which keeps the binary small.
 	keep := make([]bool, len(hashes))
@@ -229,7 +241,7 @@ func readPieces(corpus []Example, vocab *vocabulary, minCount int) ([]piece, []u
 	}
 	pieces := make([]piece, len(reads))
 	for i, rd := range reads {
-		p := piece{n: len(rd.hashes), label: rd.label, at: rd.at, unit: rd.unit}
+		p := piece{n: len(rd.hashes), label: rd.label, at: rd.at, unit: rd.unit, own: corpus[rd.unit].Source == builtinSource}
 		for _, h := range rd.hashes {
 			if j, ok := index[h]; ok {
 				p.features = append(p.features, j)
@@ -283,6 +295,11 @@ func negativeFor(c Category, at Place) bool {
 	}
 	return true
 }
+
+// builtinWeight is how much more a line of the built-in material counts
+// in training than another safe line: the built-in guide is what most
+// people hear, and none of its lines may ever be dropped.
+const builtinWeight = 4
 
 // regression is one category's weights.
 type regression struct {
@@ -369,9 +386,30 @@ func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool
 			scale[j] = math.Abs(math.Log(((pc[j] + 1) / (ps + float64(features))) / ((nc[j] + 1) / (ns + float64(features)))))
 		}
 	}
+	// Runs in different orders are averaged: one order's chance shows less.
+	runs := max(opt.Runs, 1)
+	sum := &regression{w: make([]float64, features)}
+	for run := range runs {
+		one := fitOnce(pieces, idx, features, c, opt, scale, posW, negW, uint64(run))
+		for j, x := range one.w {
+			sum.w[j] += x / float64(runs)
+		}
+		sum.b += one.b / float64(runs)
+	}
+	g = sum
+	for j := range g.w {
+		g.w[j] *= scale[j]
+	}
+	return g
+}
+
+// fitOnce is one run of AdaGrad over idx, in an order of its own.
+func fitOnce(pieces []piece, idx []int, features, c int, opt TrainOptions, scale []float64, posW, negW float64, run uint64) *regression {
+	idx = slices.Clone(idx)
+	g := &regression{w: make([]float64, features)}
 	acc := make([]float64, features)
 	var accB float64
-	rng := rand.New(rand.NewPCG(uint64(c)+1, 0x6c756c6c))
+	rng := rand.New(rand.NewPCG(uint64(c)+1+run<<32, 0x6c756c6c))
 	const eps = 1e-8
 	for range opt.Epochs {
 		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
@@ -380,6 +418,9 @@ func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool
 			y, cw := 0.0, negW
 			if p.label == c {
 				y, cw = 1, posW
+			}
+			if p.own {
+				cw *= builtinWeight
 			}
 			d := (g.probScaled(p, scale) - y) * cw
 			v := weight(p.n)
@@ -391,9 +432,6 @@ func fit(pieces []piece, features, c int, opt TrainOptions, use func(piece) bool
 			accB += d * d
 			g.b -= opt.Rate * d / (math.Sqrt(accB) + eps)
 		}
-	}
-	for j := range g.w {
-		g.w[j] *= scale[j]
 	}
 	return g
 }

@@ -23,13 +23,21 @@ type vocabulary struct {
 
 // defaultVocabulary is the embedded vocabulary, read once: the lists,
 // and every word of the built-in guide's material, which is guidance by
-// making.
+// making. The model holds it as it was trained with it.
 var defaultVocabulary = sync.OnceValues(func() (*vocabulary, error) {
 	v, err := prompts.SafetyVocabulary()
 	if err != nil {
 		return nil, err
 	}
-	return guidanceVocabulary(v)
+	m, err := defaultModel()
+	if err != nil {
+		return nil, err
+	}
+	voc := &vocabulary{function: map[string]bool{}, known: m.known}
+	for _, w := range v.Function {
+		voc.function[w] = true
+	}
+	return voc, nil
 })
 
 // guidanceVocabulary is the lists of v and the built-in material's words.
