@@ -53,17 +53,21 @@ func exactText(c openaitest.Call) string {
 	if m := regexp.MustCompile(`Write about (\d+) sentences`).FindStringSubmatch(c.Instructions); m != nil {
 		n, _ = strconv.Atoi(m[1])
 	}
-	phase := "calm"
-	if m := regexp.MustCompile(`CURRENT PHASE: (\w+)`).FindStringSubmatch(c.Instructions); m != nil {
-		phase = strings.ToLower(m[1])
-	}
 	var b strings.Builder
 	for i := range n {
-		// A line of calm guidance that says which call and line it is in
-		// words a guide might use, one a line, as lull asks.
-		fmt.Fprintf(&b, "Rest here softly, %s, wave %d, stone %d.\n", phase, c.N, i+1)
+		b.WriteString(modelLine(callPhase(c), c.N, i) + "\n") // one a line, as lull asks
 	}
 	return b.String()
+}
+
+// callPhase is the phase a call's instructions are for.
+func callPhase(c openaitest.Call) engine.Phase {
+	if m := phaseInInstructions.FindStringSubmatch(c.Instructions); m != nil {
+		if p, err := engine.ParsePhase(strings.ToLower(m[1])); err == nil {
+			return p
+		}
+	}
+	return engine.Atmosphere
 }
 
 // generationRequests are the requests that asked for words: not the
@@ -289,9 +293,10 @@ func TestLLMPreviousResponseNotFoundGoesStateless(t *testing.T) {
 			sent.WriteString(m["content"].(string) + " ")
 		}
 	}
-	lastCall := fmt.Sprintf("wave %d,", len(reqs)) // the fake numbers its calls
+	instructions, _ := reqs[len(reqs)-1].JSON["instructions"].(string)
+	lastCall := exactText(openaitest.Call{N: len(reqs), Instructions: instructions}) // what it answered
 	for _, s := range said {
-		if !strings.Contains(s, lastCall) && !strings.Contains(sent.String(), s) {
+		if !strings.Contains(lastCall, s) && !strings.Contains(sent.String(), s) {
 			t.Errorf("the last call's history lacks %q", s)
 			break
 		}

@@ -205,7 +205,8 @@ func checkPane(t *testing.T, s *screen) {
 func modelWithEscapes(c openaitest.Call) string {
 	var b strings.Builder
 	for i := range 6 {
-		fmt.Fprintf(&b, "Breathe in \x1b]0;pwned by the model\a slowly\x1b[2J, wave %d, stone %d.\n", c.N, i+1)
+		first, rest, _ := strings.Cut(modelLine(callPhase(c), c.N, i), " ")
+		fmt.Fprintf(&b, "%s \x1b]0;pwned by the model\a%s\x1b[2J\n", first, rest)
 	}
 	return b.String()
 }
@@ -223,15 +224,31 @@ func TestModelEscapesArePrintedClean(t *testing.T) {
 		t.Fatalf("lull new: %v\n%s\n%s", err, out, errOut)
 	}
 	checkPrintableOutput(t, "lull new --no-tui", out+errOut)
-	if !strings.Contains(out, "Breathe in slowly, wave 1, stone 1.") {
+	first := modelLine(engine.Atmosphere, 1, 0)
+	if !strings.Contains(out, first) {
 		t.Errorf("the model's sentence is not printed clean:\n%s", out)
 	}
 
 	s := newScreen(t, []string{"LULL_HOME=" + t.TempDir(), "LULL_TIME_SCALE=20", "OPENAI_API_KEY=" + canaryKey, "OPENAI_BASE_URL=" + srv.URL},
 		"new", "--guide", "openai", "--length", "5", "--voice", "none")
-	s.waitFor("Breathe in", 30*time.Second)
+	// Whichever line is on the screen when it is read: the server counts
+	// on from the run above, and at this pace a line shows for moments.
+	shown := func(pane string) bool {
+		for _, pool := range modelLines() {
+			for _, line := range pool {
+				if strings.Contains(pane, strings.Join(strings.Fields(line)[:3], " ")) { // across the escape, too short to wrap
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for deadline := time.Now().Add(30 * time.Second); !shown(s.capture()); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the screen never showed a line of the model's; last:\n%s", s.capture())
+		}
+	}
 	checkPane(t, s)
-	s.waitFor("Breathe in slowly", 30*time.Second)
 	s.send("q")
 	s.waitFor("__EXIT=0", 20*time.Second)
 }

@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"fmt"
-	"lull/safety"
 	"regexp"
 	"strconv"
 	"strings"
@@ -149,7 +148,7 @@ func session(t *testing.T, g engine.Guide, opts engine.Options) (*engine.Engine,
 		t.Fatal(err)
 	}
 	sp := &clockSpeaker{}
-	e, err := engine.New(st, engine.Config{Screen: safety.Default(), Guide: g, Speaker: sp})
+	e, err := engine.New(st, engine.Config{Screen: markScreen{}, Guide: g, Speaker: sp})
 	if err != nil {
 		t.Fatal(err)
 	}
