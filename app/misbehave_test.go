@@ -34,8 +34,10 @@ import (
 
 // model writes the way a model that follows lull's format does — as many
 // sentences as the input asks for, one a line, breath tags in breathing —
-// and lets a case spoil its replies. Its own sentences carry "call N" so
-// that a heard line can be told to be the model's.
+// and lets a case spoil its replies. Its own sentences end "soft as a"
+// and two words no other line of a call shares (sign), so that a heard line
+// can be told to be the model's; they read as plain guidance, as a real
+// model's do, so the safety screen passes them.
 type model struct {
 	mu    sync.Mutex
 	calls map[string]int // calls per phase
@@ -75,11 +77,26 @@ func (m *model) text(c openaitest.Call) string {
 func calmLine(phase string, call, i int) string {
 	if phase == "BREATHING" {
 		if i%2 == 0 {
-			return fmt.Sprintf("[in] Breathe in gently, call %d line %d.", call, i)
+			return "[in] Breathe in gently, " + sign(call, i) + "."
 		}
-		return fmt.Sprintf("[out] And breathe out slowly, call %d line %d.", call, i)
+		return "[out] And breathe out slowly, " + sign(call, i) + "."
 	}
-	return fmt.Sprintf("Let the quiet hold you a little longer, call %d line %d.", call, i)
+	return "Let the quiet hold you a little longer, " + sign(call, i) + "."
+}
+
+// signMark opens every sign: what tells a line to be the fake model's.
+const signMark = "soft as a "
+
+var (
+	signHues   = []string{"russet", "silver", "golden", "pale", "deep", "warm", "misty", "clear", "mossy", "sandy", "dusky", "rosy", "still", "gentle", "slow", "calm", "broad", "wide", "low", "bright", "mild", "cool", "tender", "sunny", "hushed", "velvet", "willow", "cedar", "quiet", "lazy", "drowsy", "dewy", "woolly", "feathered", "grassy", "leafy", "snowy"}
+	signPlaces = []string{"evening", "morning", "meadow", "harbour", "valley", "river", "garden", "orchard", "shoreline", "hillside", "woodland", "lakeside", "moorland"}
+)
+
+// sign is line i of call n's own ending: no two of the first few hundred
+// lines share one, so lull's filter of a model's repeats keeps them all.
+func sign(call, i int) string {
+	k := call*16 + i
+	return signMark + signHues[k%len(signHues)] + " " + signPlaces[k/len(signHues)%len(signPlaces)]
 }
 
 // heard is a session as its listener heard it.
@@ -227,11 +244,11 @@ func checkHeard(t *testing.T, h heard, never ...string) {
 	}
 }
 
-// modelLines counts the heard lines the model wrote (its "call N" lines).
+// modelLines counts the heard lines the model wrote (its signed lines).
 func modelLines(h heard) int {
 	n := 0
 	for _, l := range h.lines() {
-		if strings.Contains(l, "call ") {
+		if strings.Contains(l, signMark) {
 			n++
 		}
 	}
@@ -390,12 +407,12 @@ func TestAWordyModelKeepsTime(t *testing.T) {
 		lines = append(lines, calmLine(phase, call, len(lines)))
 		if phase != "BREATHING" {
 			for i := 2; i < len(lines); i += 3 {
-				lines[i] = long + fmt.Sprintf(", call %d line %d.", call, i)
+				lines[i] = long + ", " + sign(call, i) + "."
 			}
 		}
 		if phase == "RESOLUTION" {
 			for i := range 6 {
-				lines = append(lines, fmt.Sprintf("Feel the room around you once more, call %d extra %d.", call, i))
+				lines = append(lines, "Feel the room around you once more, "+sign(call, 8+i)+".")
 			}
 			lines = append(lines, "Thank you for this time, and go gently.")
 		}
@@ -489,7 +506,7 @@ func live(t *testing.T, srv *openaitest.Server, modelName string, within time.Du
 // heardModel reports whether a line the model wrote has been heard.
 func heardModel(spans []audio.Span) bool {
 	for _, s := range spans {
-		if strings.Contains(s.Text, "call ") {
+		if strings.Contains(s.Text, signMark) {
 			return true
 		}
 	}
@@ -525,7 +542,7 @@ func TestASlowModelIsNeverSilence(t *testing.T) {
 	if !waited {
 		t.Error("the session never said it was waiting for the guide")
 	}
-	if first := spans[0]; strings.Contains(first.Text, "call ") {
+	if first := spans[0]; strings.Contains(first.Text, signMark) {
 		t.Errorf("the first line heard was the slow model's: %q", first.Text)
 	}
 }
