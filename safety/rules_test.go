@@ -88,7 +88,7 @@ func TestSafetyRules(t *testing.T) {
 		// Fast, forced, dizzy: as a goal, not as a condition to answer.
 		{"Take rapid breaths, in and out.", inBreathing, UnsafeBreathing},
 		{"If you notice rapid breathing, let it slow by itself.", inBreathing, ""},
-		{"engine.Breathing quickly is not needed here.", inBreathing, ""},
+		{"Breathing quickly is not needed here.", inBreathing, ""},
 		{"If you feel dizzy, return to your natural breath.", inBreathing, ""},
 		{"If you feel dizzy, keep going, it means it is working.", inBreathing, UnsafeBreathing},
 		{"Breathe without strain, never forced.", inBreathing, ""},
