@@ -65,9 +65,10 @@ type token struct {
 // reading is one sentence's features, with the words they came from and
 // what the positive check counted of them.
 type reading struct {
-	tokens []token
-	hashes []uint32
-	names  []string // the rules' lists found
+	tokens  []token
+	hashes  []uint32
+	names   []string // the rules' lists found
+	figured []string // the words of the figures of speech found
 
 	words    int // letters-only words in the Latin script
 	foreign  int // … of them not English
@@ -81,28 +82,40 @@ type reading struct {
 func (r *reading) read(text string, vocab *vocabulary, lists *ruleSet) {
 	r.tokens = tokenize(text, r.tokens[:0])
 	r.hashes = r.hashes[:0]
+	r.names, r.figured = r.names[:0], r.figured[:0]
+	if lists != nil {
+		r.names, r.figured = lists.listsIn(text, r.names, r.figured)
+	}
 	prev := "<s>"
 	accents := 0
 	r.words, r.foreign, r.content, r.offTopic, r.scripts = 0, 0, 0, 0, 0
-	for i, t := range r.tokens {
-		r.add(fWord, t.text)
-		if st := stem(t.text); st != t.text {
+	r.markFigures()
+	for i := range r.tokens {
+		t := r.tokens[i]
+		// A word inside a figure of speech is read as another word:
+		// "naked" in "the naked eye" teaches nothing of nudity.
+		figured := strings.HasPrefix(t.text, "~")
+		t.text = strings.TrimPrefix(t.text, "~")
+		r.add(fWord, r.tokens[i].text)
+		if st := stem(t.text); st != t.text && !figured {
 			r.add(fStem, st)
 		}
 		// Words are paired as written and, for a number, by its size too:
 		// "hold twenty" and "hold 16" teach the same thing.
-		r.add(fPair, prev, " ", t.text)
+		r.add(fPair, prev, " ", r.tokens[i].text)
 		if t.num >= 0 {
 			r.add(fPair, prev, " ", band(t.num))
 		}
 		if i >= 2 {
 			// A word with the one two before it, and the three in a row:
 			// "hold … twenty", "until it burns".
-			r.add(fSkip, sized(r.tokens[i-2]), " ", sized(t))
-			r.add(fPair, sized(r.tokens[i-2]), " ", sized(r.tokens[i-1]), " ", sized(t))
+			r.add(fSkip, sized(r.tokens[i-2]), " ", sized(r.tokens[i]))
+			r.add(fPair, sized(r.tokens[i-2]), " ", sized(r.tokens[i-1]), " ", sized(r.tokens[i]))
 		}
-		prev = sized(t)
-		r.letters(t.text)
+		prev = sized(r.tokens[i])
+		if !figured {
+			r.letters(t.text)
+		}
 		if t.num >= 0 {
 			r.add(fNumber, "any")
 			for _, b := range numberBands {
@@ -142,14 +155,11 @@ func (r *reading) read(text string, vocab *vocabulary, lists *ruleSet) {
 		}
 	}
 	r.shape(text)
-	if lists != nil {
-		r.names = lists.listsIn(text, r.names[:0])
-		for i, a := range r.names {
-			r.add('l', a)
-			if len(r.names) <= 8 {
-				for _, b := range r.names[i+1:] {
-					r.add('L', a, "+", b)
-				}
+	for i, a := range r.names {
+		r.add('l', a)
+		if len(r.names) <= 8 {
+			for _, b := range r.names[i+1:] {
+				r.add('L', a, "+", b)
 			}
 		}
 	}
@@ -165,6 +175,32 @@ func (r *reading) read(text string, vocab *vocabulary, lists *ruleSet) {
 	}
 	slices.Sort(r.hashes)
 	r.hashes = slices.Compact(r.hashes)
+}
+
+// markFigures marks the tokens of each figure of speech found (r.figured)
+// with a "~" before their text, where the figure's words stand in a row.
+func (r *reading) markFigures() {
+	for rest := r.figured; len(rest) > 0; {
+		end := slices.Index(rest, "")
+		fig := rest[:end]
+		rest = rest[end+1:]
+		if len(fig) == 0 {
+			continue
+		}
+	scan:
+		for i := 0; i+len(fig) <= len(r.tokens); i++ {
+			for j, w := range fig {
+				if strings.TrimPrefix(r.tokens[i+j].text, "~") != w {
+					continue scan
+				}
+			}
+			for j := range fig {
+				if !strings.HasPrefix(r.tokens[i+j].text, "~") {
+					r.tokens[i+j].text = "~" + r.tokens[i+j].text
+				}
+			}
+		}
+	}
 }
 
 // numberBands are the sizes of number a breath cares about: a hold above

@@ -291,22 +291,32 @@ func anyOther(ms, found []spot, ok func(spot) bool) bool {
 	return false
 }
 
-// listsIn appends to out the names of the lists whose phrases text holds,
-// figures of speech set aside: the classifier reads them as features, so
+// listsIn appends to names the names of the lists whose phrases text
+// holds, figures of speech set aside, and to figured the words of each
+// figure of speech it holds, each figure ended by "": the classifier reads both as features, so
 // that what a list gathers ("grave", "tomb", "ashes" are [BURIAL]) teaches
-// it about words it has seldom seen.
-func (sc *ruleSet) listsIn(text string, out []string) []string {
+// it about words it has seldom seen, and "the naked eye" is not read as
+// "naked".
+func (sc *ruleSet) listsIn(text string, names, figured []string) ([]string, []string) {
 	s := sc.scratch.Get().(*scratch)
 	defer sc.scratch.Put(s)
 	s.words = sc.lx.readSentence(text, s.words)
 	s.mentions = sc.lx.find(s.words, sc.every(), s.mentions, &s.spare)
+	for _, f := range s.mentions[sc.figures] {
+		for _, w := range s.words[f.from:f.to] {
+			if !w.brk {
+				figured = append(figured, w.text)
+			}
+		}
+		figured = append(figured, "") // the end of a figure
+	}
 	sc.dropFigures(s.mentions)
 	for id, ms := range s.mentions {
 		if len(ms) > 0 && id != sc.figures {
-			out = append(out, sc.lx.lists[id].name)
+			names = append(names, sc.lx.lists[id].name)
 		}
 	}
-	return out
+	return names, figured
 }
 
 // every wants every list.
