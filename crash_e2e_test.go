@@ -23,6 +23,7 @@ import (
 // moments across it: each time `lull sessions show ID` succeeds and
 // session.yaml parses. Five run at once; a session is mostly waiting.
 func TestKilledSessionStillShows(t *testing.T) {
+	t.Parallel()
 	const kills, together, scale = 25, 5, 50
 	span := 10 * time.Minute / scale * 9 / 10 // within the session, which lasts about 12 s
 	seed := time.Now().UnixNano()

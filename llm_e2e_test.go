@@ -306,6 +306,7 @@ func TestLLMPreviousResponseNotFoundGoesStateless(t *testing.T) {
 
 // Acceptance 3 (default): the server dies → the built-in guide carries on.
 func TestLLMServerDiesSessionCompletesOnBuiltin(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)
@@ -345,6 +346,7 @@ func systemEntry(st engine.State, word string) string {
 // on another model the history is sent; resumed on the built-in guide it
 // completes.
 func TestLLMInterruptedResumesOnAnotherModelAndOnBuiltin(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)

@@ -129,6 +129,7 @@ func peakAndStep(w wavFile) (peak, step float64, clipped int) {
 // is a figure for make bench (BenchmarkRender), not a test: it depends on
 // how busy the machine is.
 func TestRenderedSessionsLastTheirLength(t *testing.T) {
+	t.Parallel()
 	needVoice(t)
 	lengths := []int{10, 20, 30}
 	if testing.Short() {

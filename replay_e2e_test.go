@@ -39,6 +39,7 @@ func sessionFolders(t *testing.T, home string) []string {
 // new session that records what it replays, says only the saved words,
 // and makes no request to the server.
 func TestReplayOfAnLLMSessionCallsNoModel(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)
@@ -145,6 +146,7 @@ func phaseWords(st engine.State, p engine.Phase) []string {
 // Issue 12: replay refuses, clearly, what it cannot replay: an unknown
 // id, and a session that is not finished (resume it instead).
 func TestReplayRefusesWhatItCannotReplay(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	_, errOut, err := lull(t, home, "1", "replay", "20260101-000000-none", "--no-tui")
 	if err == nil || !strings.Contains(errOut, "no such session") {
@@ -199,6 +201,7 @@ func TestReplayRefusesWhatItCannotReplay(t *testing.T) {
 // again, as long as the session; the Markdown has no checksum comments;
 // the JSON parses; the text has the words. No export makes a session.
 func TestExportAllFormats(t *testing.T) {
+	t.Parallel()
 	needVoice(t)
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
@@ -368,6 +371,7 @@ func spokeOnce(home string) bool {
 // Issue 12: a replay paused partway resumes as a replay: on the saved
 // words, still calling no model.
 func TestPausedReplayResumesAsAReplay(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)

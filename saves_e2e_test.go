@@ -239,6 +239,7 @@ func TestFullDiskMidSession(t *testing.T) {
 // The session's folder removed mid-run: the same truth, and lull makes
 // nothing again in its place.
 func TestRemovedFolderMidSession(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	r := startHeadless(t, home)
 	r.heard(t, 2)
@@ -271,6 +272,7 @@ func TestRemovedFolderMidSession(t *testing.T) {
 // which process has the session, and the first one's transcript stays
 // whole and in order.
 func TestRemovedLockMidSession(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	r := startHeadless(t, home)
 	r.heard(t, 2)

@@ -19,6 +19,7 @@ func writeHomeConfig(t *testing.T, home, text string) {
 }
 
 func TestSleepSessionIsChosenByFlagOrIntention(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		config string

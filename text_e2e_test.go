@@ -398,6 +398,7 @@ func walk(t *testing.T, dir string) []string {
 // log — and neither stdout nor stderr. Once with an sk- key, once with a
 // key of no known shape, which only the registered value can catch.
 func TestEchoedKeyIsNeverKeptOrShown(t *testing.T) {
+	t.Parallel()
 	const plainKey = "proxy-token-9a8b7c6d5e4f3a2b"
 	for _, c := range []struct {
 		name, key string
