@@ -60,6 +60,7 @@ type token struct {
 	accent  bool   // Latin letters with marks: é, ñ, ü, ß
 	upperI  bool   // written "I": the writer speaking of itself
 	letters bool   // letters only, no digits
+	figured bool   // inside a figure of speech: read as another word
 }
 
 // reading is one sentence's features, with the words they came from and
@@ -90,30 +91,28 @@ func (r *reading) read(text string, vocab *vocabulary, lists *ruleSet) {
 	accents := 0
 	r.words, r.foreign, r.content, r.offTopic, r.scripts = 0, 0, 0, 0, 0
 	r.markFigures()
-	for i := range r.tokens {
-		t := r.tokens[i]
-		// A word inside a figure of speech is read as another word:
-		// "naked" in "the naked eye" teaches nothing of nudity.
-		figured := strings.HasPrefix(t.text, "~")
-		t.text = strings.TrimPrefix(t.text, "~")
-		r.add(fWord, r.tokens[i].text)
-		if st := stem(t.text); st != t.text && !figured {
+	for i, t := range r.tokens {
+		// A word inside a figure of speech is read as another word, and
+		// lends neither its stem nor its letters: "naked" in "the naked
+		// eye" teaches nothing of nudity.
+		r.add(fWord, spelt(t))
+		if st := stem(t.text); st != t.text && !t.figured {
 			r.add(fStem, st)
 		}
 		// Words are paired as written and, for a number, by its size too:
 		// "hold twenty" and "hold 16" teach the same thing.
-		r.add(fPair, prev, " ", r.tokens[i].text)
+		r.add(fPair, prev, " ", spelt(t))
 		if t.num >= 0 {
 			r.add(fPair, prev, " ", band(t.num))
 		}
 		if i >= 2 {
 			// A word with the one two before it, and the three in a row:
 			// "hold … twenty", "until it burns".
-			r.add(fSkip, sized(r.tokens[i-2]), " ", sized(r.tokens[i]))
-			r.add(fPair, sized(r.tokens[i-2]), " ", sized(r.tokens[i-1]), " ", sized(r.tokens[i]))
+			r.add(fSkip, sized(r.tokens[i-2]), " ", sized(t))
+			r.add(fPair, sized(r.tokens[i-2]), " ", sized(r.tokens[i-1]), " ", sized(t))
 		}
-		prev = sized(r.tokens[i])
-		if !figured {
+		prev = sized(t)
+		if !t.figured {
 			r.letters(t.text)
 		}
 		if t.num >= 0 {
@@ -178,7 +177,7 @@ func (r *reading) read(text string, vocab *vocabulary, lists *ruleSet) {
 }
 
 // markFigures marks the tokens of each figure of speech found (r.figured)
-// with a "~" before their text, where the figure's words stand in a row.
+// where the figure's words stand in a row.
 func (r *reading) markFigures() {
 	for rest := r.figured; len(rest) > 0; {
 		end := slices.Index(rest, "")
@@ -190,14 +189,12 @@ func (r *reading) markFigures() {
 	scan:
 		for i := 0; i+len(fig) <= len(r.tokens); i++ {
 			for j, w := range fig {
-				if strings.TrimPrefix(r.tokens[i+j].text, "~") != w {
+				if r.tokens[i+j].text != w {
 					continue scan
 				}
 			}
 			for j := range fig {
-				if !strings.HasPrefix(r.tokens[i+j].text, "~") {
-					r.tokens[i+j].text = "~" + r.tokens[i+j].text
-				}
+				r.tokens[i+j].figured = true
 			}
 		}
 	}
@@ -225,6 +222,14 @@ func band(n int) string {
 func sized(t token) string {
 	if t.num >= 0 {
 		return band(t.num)
+	}
+	return spelt(t)
+}
+
+// spelt is a token's word as features read it: a figure's word marked.
+func spelt(t token) string {
+	if t.figured {
+		return "~" + t.text // rare, and worth its allocation
 	}
 	return t.text
 }
