@@ -243,11 +243,7 @@ func TestModelEscapesArePrintedClean(t *testing.T) {
 		}
 		return false
 	}
-	for deadline := time.Now().Add(30 * time.Second); !shown(s.capture()); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the screen never showed a line of the model's; last:\n%s", s.capture())
-		}
-	}
+	s.waitUntil(shown, "a line of the model's", 30*time.Second)
 	checkPane(t, s)
 	s.send("q")
 	s.waitFor("__EXIT=0", 20*time.Second)

@@ -82,16 +82,23 @@ func (s *screen) send(keys ...string) {
 // waitFor waits until the screen shows text, and returns the screen.
 func (s *screen) waitFor(text string, within time.Duration) string {
 	s.t.Helper()
+	return s.waitUntil(func(pane string) bool { return strings.Contains(pane, text) }, fmt.Sprintf("%q", text), within)
+}
+
+// waitUntil waits until the screen holds what shows reports, and returns
+// the screen; what names it in the failure.
+func (s *screen) waitUntil(shows func(pane string) bool, what string, within time.Duration) string {
+	s.t.Helper()
 	deadline := time.Now().Add(within)
 	var last string
 	for time.Now().Before(deadline) {
 		last = s.capture()
-		if strings.Contains(last, text) {
+		if shows(last) {
 			return last
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	s.t.Fatalf("the screen never showed %q; last:\n%s", text, last)
+	s.t.Fatalf("the screen never showed %s; last:\n%s", what, last)
 	return ""
 }
 
