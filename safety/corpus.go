@@ -77,9 +77,10 @@ func ReadCorpus(fsys fs.FS, dir string) ([]Example, error) {
 }
 
 // CorpusCategory is the category a corpus file's name says: "" for safe
-// guidance, ok false for a name that says neither.
+// guidance, ok false for a name that says neither. What follows a dot in
+// the name says where the lines came from ("chatter.relabelled.tsv").
 func CorpusCategory(name string) (c Category, ok bool) {
-	base := strings.TrimSuffix(path.Base(name), ".tsv")
+	base, _, _ := strings.Cut(strings.TrimSuffix(path.Base(name), ".tsv"), ".")
 	if strings.HasPrefix(base, "safe") {
 		return "", true
 	}
