@@ -232,7 +232,12 @@ func (a *App) Resume(id string) (*Run, error) {
 		sess.Close()
 		return nil, fmt.Errorf("session %s is %s; it cannot be resumed", id, st.Status)
 	}
-	return a.launch(sess, st, a.opts.Guide, sess.Report().Notes)
+	choice, notice := a.resumeChoice(st)
+	notices := sess.Report().Notes
+	if notice != "" {
+		notices = append(notices, notice)
+	}
+	return a.launch(sess, st, choice, notices)
 }
 
 // launch runs a locked session on the process's shared sound.

@@ -37,6 +37,10 @@ type GuideChoice struct {
 	Interrupt bool // a failing LLM interrupts the session instead of handing over to the built-in guide
 	// Providers are the servers a run may switch to, this one first.
 	Providers []Provider
+	// Asked says the listener named the guide or the model for this
+	// command (--guide, --model): a resume moves the session to it. Else a
+	// session goes on with the guide, model and server it was on.
+	Asked bool
 }
 
 // Guide names the config and flags accept.
@@ -88,6 +92,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 			KeepResponses: f.KeepResponses || c.LLM.KeepResponses,
 		},
 		Interrupt: c.LLM.OnFailure == "interrupt",
+		Asked:     f.Guide != "" || f.Model != "",
 	}
 	ch.LLM.Moderate = base == "" || llm.IsOpenAI(base)
 	ch.LLM.Guard = c.Safety.Guard.LLM()

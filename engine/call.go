@@ -113,3 +113,12 @@ func modelOf(g Guide) string {
 	}
 	return ""
 }
+
+// serverOf is the server a remote guide asks, when it says: a resume goes
+// back to it.
+func serverOf(g Guide) string {
+	if r, ok := g.(interface{ Server() string }); ok {
+		return r.Server()
+	}
+	return ""
+}

@@ -242,8 +242,8 @@ func (e *Engine) complete(ctx context.Context) error {
 
 // startRun records the guide and model a run begins on. Callers hold e.mu.
 func (e *Engine) startRun(g Guide, now time.Time) {
-	run := Run{Guide: g.Name(), Model: modelOf(g), StartedAt: now}
-	e.st.Guide, e.st.Model = run.Guide, run.Model
+	run := Run{Guide: g.Name(), Model: modelOf(g), Server: serverOf(g), StartedAt: now}
+	e.st.Guide, e.st.Model, e.st.Server = run.Guide, run.Model, run.Server
 	e.st.Runs = append(e.st.Runs, run)
 }
 

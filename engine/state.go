@@ -88,6 +88,7 @@ type State struct {
 	Seed       int64
 	Guide      string   // the guide of the latest run
 	Model      string   // its model, for a remote guide
+	Server     string   // its server, for a remote guide: the base URL, nothing secret
 	Runs       []Run    // every run, oldest first: guide and model are chosen per run
 	Chain      Chain    // where a remote guide's stored memory of the session stands
 	Stored     []string // responses kept at a provider, to forget at the end
@@ -132,6 +133,7 @@ type State struct {
 type Run struct {
 	Guide     string
 	Model     string
+	Server    string
 	StartedAt time.Time
 }
 

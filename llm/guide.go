@@ -191,6 +191,10 @@ func (g *Guide) Name() string { return "openai" }
 // Model is the model the guide asks.
 func (g *Guide) Model() string { return g.cfg.Model }
 
+// Server is the server the guide asks, as a session records it: its base
+// URL, with nothing secret in it.
+func (g *Guide) Server() string { return redact.URL(g.cfg.BaseURL) }
+
 // Provider names where the guide's stored responses live: a chain goes on
 // only at the same endpoint with the same model.
 func (g *Guide) Provider() string { return redact.URL(g.cfg.BaseURL) + "#" + g.cfg.Model }

@@ -37,6 +37,7 @@ func toHeader(st engine.State) header {
 		Seed:          st.Seed,
 		Guide:         st.Guide,
 		Model:         st.Model,
+		Server:        st.Server,
 		Voice:         st.Voice,
 		Soundscape:    st.Soundscape,
 		Sleep:         st.Sleep,
@@ -94,7 +95,7 @@ func toOutcome(st engine.State) outcome {
 		}
 	}
 	for _, r := range st.Runs {
-		o.Runs = append(o.Runs, runDoc{Guide: r.Guide, Model: r.Model, StartedAt: r.StartedAt.UTC()})
+		o.Runs = append(o.Runs, runDoc{Guide: r.Guide, Model: r.Model, Server: r.Server, StartedAt: r.StartedAt.UTC()})
 	}
 	if c := st.Chain; c.ResponseID != "" {
 		o.Chain = &chainDoc{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: slices.Clone(c.Unchained)}
@@ -142,7 +143,7 @@ func fromDocument(d document) (engine.State, error) {
 		}
 	}
 	for _, r := range d.Runs {
-		st.Runs = append(st.Runs, engine.Run{Guide: r.Guide, Model: r.Model, StartedAt: r.StartedAt})
+		st.Runs = append(st.Runs, engine.Run{Guide: r.Guide, Model: r.Model, Server: r.Server, StartedAt: r.StartedAt})
 	}
 	if c := d.Chain; c != nil {
 		st.Chain = engine.Chain{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: c.Unchained}
@@ -196,6 +197,7 @@ func (h header) into(st *engine.State) error {
 	st.Seed = h.Seed
 	st.Guide = h.Guide
 	st.Model = h.Model
+	st.Server = h.Server
 	st.Voice = h.Voice
 	st.Soundscape = h.Soundscape
 	st.Sleep = h.Sleep

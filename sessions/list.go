@@ -34,6 +34,7 @@ type Info struct {
 	Note                  string
 	MoodAsked             bool   // asked after a sleep session how they slept
 	Guide                 string // who wrote its last run
+	Model, Server         string // … and, for a remote guide, its model and server
 	Voice, Soundscape     string // the soundscape as the listener left it
 	Practice              string // "" a guided session, engine.PracticeBreathe
 	Pattern               string // a breathing practice's rhythm
@@ -265,6 +266,8 @@ func describe(st engine.State) Info {
 		Note:       st.Note,
 		MoodAsked:  st.MoodAsked,
 		Guide:      st.Guide,
+		Model:      st.Model,
+		Server:     st.Server,
 		Voice:      st.Voice,
 		Soundscape: st.Soundscape,
 		Practice:   st.Practice,

@@ -23,6 +23,7 @@ type header struct {
 	Seed          int64     `yaml:"seed"`
 	Guide         string    `yaml:"guide,omitempty"`
 	Model         string    `yaml:"model,omitempty"`
+	Server        string    `yaml:"server,omitempty"`
 	Voice         string    `yaml:"voice,omitempty"`
 	Soundscape    string    `yaml:"soundscape,omitempty"`
 	// A sleep session, and how long its soundscape plays on after the
@@ -86,6 +87,7 @@ type historyList struct {
 type runDoc struct {
 	Guide     string    `yaml:"guide"`
 	Model     string    `yaml:"model,omitempty"`
+	Server    string    `yaml:"server,omitempty"`
 	StartedAt time.Time `yaml:"started_at"`
 }
 

@@ -90,6 +90,10 @@ type SessionInfo struct {
 	MoodAsked bool
 	// ReplayOf is the session whose words this one replays, if any.
 	ReplayOf string
+	// ResumesOn is who a resume would write it with: "built-in
+	// guide", or a model at its server. A resume never moves a session
+	// to another guide unasked, and the list says so.
+	ResumesOn string
 }
 
 // LeftRunning reports a session whose status says running while no lull

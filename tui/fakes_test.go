@@ -413,8 +413,8 @@ var testNow = time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)
 
 func sampleSessions() []SessionInfo {
 	return []SessionInfo{
-		{ID: "2026-11-23-1200-k3f9", Intention: "calm before a talk", Status: engine.Paused, Phase: engine.Sensory, Progress: 0.42, Length: 10 * time.Minute, LastActive: testNow.Add(-2 * time.Hour)},
-		{ID: "2026-11-22-2210-p0qa", Intention: "", Status: engine.Interrupted, Phase: engine.Breathing, Progress: 0.18, Length: 20 * time.Minute, Created: time.Date(2026, 11, 22, 22, 10, 0, 0, time.Local), LastActive: testNow.Add(-16 * time.Hour)},
+		{ID: "2026-11-23-1200-k3f9", Intention: "calm before a talk", Status: engine.Paused, Phase: engine.Sensory, Progress: 0.42, Length: 10 * time.Minute, LastActive: testNow.Add(-2 * time.Hour), ResumesOn: "gpt-4.1-mini at OpenAI"},
+		{ID: "2026-11-22-2210-p0qa", Intention: "", Status: engine.Interrupted, Phase: engine.Breathing, Progress: 0.18, Length: 20 * time.Minute, ResumesOn: "built-in guide", Created: time.Date(2026, 11, 22, 22, 10, 0, 0, time.Local), LastActive: testNow.Add(-16 * time.Hour)},
 		{ID: "2026-11-20-0700-zz12", Intention: "sleep", Status: engine.Completed, Phase: engine.Resolution, Progress: 1, Length: 15 * time.Minute, LastActive: testNow.Add(-3 * 24 * time.Hour)},
 	}
 }

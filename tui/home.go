@@ -67,6 +67,9 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if !item.Status.Finished() || item.Partial {
 		detail = append(detail, item.where(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
+	if item.Status.Resumable() && item.ResumesOn != "" {
+		detail = append(detail, item.ResumesOn)
+	}
 	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
 	if item.ReplayOf != "" {
 		detail = append(detail, "replay")
