@@ -41,7 +41,7 @@ type TrainOptions struct {
 }
 
 // DefaultTrainOptions are the settings the embedded model is trained with.
-var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-5, MinCount: 2, Prune: 0.05, Folds: 5, Runs: 3, FalseDrops: 0.015, StrictFalseDrops: 0.03}
+var DefaultTrainOptions = TrainOptions{Epochs: 12, Rate: 0.4, L2: 1e-5, MinCount: 2, Prune: 0.05, Folds: 5, Runs: 6, FalseDrops: 0.015, StrictFalseDrops: 0.03}
 
 // piece is one sentence of a corpus line, read.
 type piece struct {
