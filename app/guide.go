@@ -122,14 +122,12 @@ func (a *App) guides(st engine.State, ch GuideChoice) (runGuides, error) {
 	if ch.Guide == "openai" || len(st.Stored) > 0 {
 		cfg := ch.LLM
 		cfg.Logger = a.log.With("session", st.ID)
+		rg.forget = forgetter{choice: ch, log: cfg.Logger}
 		var err error
 		remote, err = llm.New(cfg)
 		if err != nil && ch.Guide == "openai" {
 			return runGuides{}, fmt.Errorf("the LLM guide: %w", err)
 		}
-	}
-	if remote != nil {
-		rg.forget = remote
 	}
 	builtin, err := a.builtin(st)
 	if err != nil {

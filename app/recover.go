@@ -8,7 +8,6 @@ import (
 
 	"lull/engine"
 	"lull/human"
-	"lull/llm"
 	"lull/sessions"
 )
 
@@ -110,24 +109,18 @@ func (a *App) end(id string, change func(st *engine.State, now time.Time) error)
 	return st, notes, sess.Close()
 }
 
-// forgetEnded asks the provider to delete the responses it stored for a
+// forgetEnded asks each server to delete the responses it stored for a
 // session that has ended, unless the listener keeps them, and drops the
 // deleted ones from st.
 func (a *App) forgetEnded(st *engine.State) []string {
-	cfg := a.opts.Guide.LLM
-	if len(st.Stored) == 0 || cfg.KeepResponses {
+	if len(st.Stored) == 0 || a.opts.Guide.LLM.KeepResponses {
 		return nil
-	}
-	cfg.Logger = a.log.With("session", st.ID)
-	g, err := llm.New(cfg)
-	if err != nil {
-		return []string{fmt.Sprintf("%d responses stored at the provider were not deleted (%v); they expire there on their own", len(st.Stored), err)}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	done, err := g.Forget(ctx, st.Stored)
+	done, err := engine.Forget(ctx, forgetter{choice: a.opts.Guide, log: a.log.With("session", st.ID)}, st.Stored)
 	left := len(st.Stored) - len(done)
-	st.Stored = slices.DeleteFunc(st.Stored, func(id string) bool { return slices.Contains(done, id) })
+	st.Stored = slices.DeleteFunc(st.Stored, func(s engine.Stored) bool { return slices.Contains(done, s) })
 	if left > 0 {
 		return []string{fmt.Sprintf("%d of %d responses stored at the provider could not be deleted (%v); they expire there on their own", left, left+len(done), err)}
 	}

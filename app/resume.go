@@ -5,7 +5,6 @@ import (
 
 	"lull/engine"
 	"lull/llm"
-	"lull/redact"
 	"lull/sessions"
 )
 
@@ -31,12 +30,10 @@ func (a *App) resumeChoice(st engine.State) (GuideChoice, string) {
 	if st.Server == "" { // written before lull kept the server: the one set up now
 		return ch, ""
 	}
-	for _, p := range ch.Providers {
-		if sameServer(p.BaseURL, st.Server) || sameServer(redact.URL(p.BaseURL), st.Server) {
-			ch.LLM.BaseURL, ch.LLM.APIKey = p.BaseURL, p.APIKey
-			ch.LLM.Moderate = p.BaseURL == "" || llm.IsOpenAI(p.BaseURL)
-			return ch, ""
-		}
+	if p, ok := ch.provider(st.Server); ok {
+		ch.LLM.BaseURL, ch.LLM.APIKey = p.BaseURL, p.APIKey
+		ch.LLM.Moderate = p.BaseURL == "" || llm.IsOpenAI(p.BaseURL)
+		return ch, ""
 	}
 	ch.Guide = "builtin"
 	return ch, fmt.Sprintf("This session was written by %s at %s, which is not set up here: the built-in guide goes on with it. To move it, resume with --guide openai.",

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -190,5 +191,64 @@ func TestResumeKeepsTheModelAndServer(t *testing.T) {
 	said := strings.Join(run.Notices(), "\n")
 	if !strings.Contains(said, "not set up here") || !strings.Contains(said, "--guide openai") {
 		t.Errorf("notices %q do not say why the built-in guide goes on", said)
+	}
+}
+
+// deleted are the response ids a server was asked to delete.
+func deleted(s *openaitest.Server) []string {
+	var out []string
+	for _, req := range s.Requests() {
+		if req.Method == http.MethodDelete {
+			out = append(out, strings.TrimPrefix(req.Path, "/v1/responses/"))
+		}
+	}
+	return out
+}
+
+// A session that stored responses at one server and was moved to another
+// deletes each at the server that keeps it, and the file says none is
+// left only when that is so.
+func TestStoredResponsesAreDeletedWhereTheyLive(t *testing.T) {
+	first, second := openaitest.New(), openaitest.New()
+	t.Cleanup(first.Close)
+	t.Cleanup(second.Close)
+	data := t.TempDir()
+	both := func(cfg Config, base string) Config { cfg.LLM.BaseURL = base; return cfg }
+	a := appOn(t, data, both(resumeTestConfig, first.URL), GuideFlags{}, env("LULL_LLM_API_KEY", "sk-test", "OPENAI_BASE_URL", second.URL))
+	r, err := a.Start(engine.Options{Seed: 31})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := pausedAfterFirstWords(t, r)
+	a.Close()
+	var atFirst []string
+	for _, s := range st.Stored {
+		atFirst = append(atFirst, s.ID)
+	}
+	if len(atFirst) == 0 {
+		t.Fatal("the first server stored nothing")
+	}
+
+	// Both servers are set up; the listener moves the session to the second.
+	moved := appOn(t, data, both(resumeTestConfig, second.URL), GuideFlags{Guide: "openai"}, env("LULL_LLM_API_KEY", "sk-test", "OPENAI_BASE_URL", first.URL))
+	done := resumeToEnd(t, moved, st.ID)
+	done.Close()
+	for _, id := range atFirst {
+		if !slices.Contains(deleted(first), id) {
+			t.Errorf("%s was not deleted at the first server, which keeps it (deleted there: %q)", id, deleted(first))
+		}
+		if slices.Contains(deleted(second), id) {
+			t.Errorf("%s was asked of the second server, which never had it", id)
+		}
+	}
+	if len(deleted(second)) == 0 {
+		t.Error("the second server's own responses were not deleted")
+	}
+	final, _, err := moved.Store().Load(st.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(final.Stored) != 0 {
+		t.Errorf("the file still lists %+v", final.Stored)
 	}
 }

@@ -66,8 +66,9 @@ func (e *Engine) received(p Phase, r Receipt, said, filled []string) {
 		e.log.Warn("sentences withheld by the provider's moderation", slog.String("phase", p.String()), slog.Int("count", r.Withheld))
 	}
 	for _, id := range r.Stored {
-		if !slices.Contains(e.st.Stored, id) {
-			e.st.Stored = append(e.st.Stored, id)
+		s := Stored{ID: id, Server: serverOf(e.guide)}
+		if !slices.Contains(e.st.Stored, s) {
+			e.st.Stored = append(e.st.Stored, s)
 		}
 	}
 	switch {

@@ -44,7 +44,7 @@ type Config struct {
 	// voice, so the tone alone leads.
 	NoCues bool
 	// Forgetter deletes the responses a provider stored for the session
-	// when it ends; nil means the guide, if it is one.
+	// when it ends, each at its own server; nil: none is deleted.
 	Forgetter Forgetter
 }
 
@@ -121,9 +121,6 @@ func New(st State, cfg Config) (*Engine, error) {
 	}
 	speech.Prepare() // the speech cleaner's lists compile now, not on the session's clock
 	e.forgetter = cfg.Forgetter
-	if f, ok := cfg.Guide.(Forgetter); ok && e.forgetter == nil {
-		e.forgetter = f
-	}
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -275,9 +272,6 @@ func (e *Engine) SwitchGuide(g Guide) error {
 		return errors.New("the guide can change only between runs")
 	}
 	e.guide = g
-	if f, ok := g.(Forgetter); ok && e.forgetter == nil {
-		e.forgetter = f
-	}
 	return nil
 }
 

@@ -22,7 +22,8 @@ func newSession(t *testing.T, minutes int, intention string) State {
 
 func newEngine(t *testing.T, st State, g Guide, s Speaker, store Store) *Engine {
 	t.Helper()
-	e, err := New(st, Config{Screen: fakeScreen{}, Guide: g, Speaker: s, Store: store, Now: func() time.Time { return epoch }})
+	f, _ := g.(Forgetter) // a fake remote guide forgets what it stored
+	e, err := New(st, Config{Screen: fakeScreen{}, Guide: g, Speaker: s, Store: store, Forgetter: f, Now: func() time.Time { return epoch }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,9 +139,10 @@ type Receipted interface {
 	Receipt() Receipt
 }
 
-// Forgetter deletes stored responses at the provider. The engine asks when
-// a session ends (completed or abandoned), and keeps the ids it could not
-// delete in the session so a later run can try again.
+// Forgetter deletes stored responses at the server that keeps them
+// (Stored.Server). The engine asks when a session ends (completed or
+// abandoned), and keeps the ids it could not delete in the session so a
+// later run can try again.
 type Forgetter interface {
-	Forget(ctx context.Context, ids []string) (forgotten []string, err error)
+	Forget(ctx context.Context, server string, ids []string) (forgotten []string, err error)
 }

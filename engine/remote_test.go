@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // remoteGuide is a provider that stores its responses: each call's
@@ -20,12 +21,15 @@ type remoteGuide struct {
 	calls     int
 	requests  []Request
 	forgot    [][]string
+	forgotAt  []string // the server each forget was asked at
 	forgetErr error
+	server    string // what Server says
 }
 
 func (g *remoteGuide) Name() string     { return "remote" }
 func (g *remoteGuide) Model() string    { return "model-x" }
 func (g *remoteGuide) Provider() string { return g.provider }
+func (g *remoteGuide) Server() string   { return g.server }
 
 func (g *remoteGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 	g.mu.Lock()
@@ -46,10 +50,11 @@ func (g *remoteGuide) Stream(ctx context.Context, req Request) (Stream, error) {
 	return &receiptStream{chunkStream: chunkStream{text: b.String()}, id: fmt.Sprintf("resp_%d", g.calls)}, nil
 }
 
-func (g *remoteGuide) Forget(ctx context.Context, ids []string) ([]string, error) {
+func (g *remoteGuide) Forget(ctx context.Context, server string, ids []string) ([]string, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.forgot = append(g.forgot, slices.Clone(ids))
+	g.forgotAt = append(g.forgotAt, server)
 	if g.forgetErr != nil {
 		return ids[:1], g.forgetErr
 	}
@@ -189,5 +194,38 @@ func TestAbandonForgetsAndFailedForgetKeepsIDs(t *testing.T) {
 	st := store.last()
 	if want := len(g.forgot[0]) - 1; len(st.Stored) != want {
 		t.Errorf("%d ids kept after a forget that managed one of %d", len(st.Stored), len(g.forgot[0]))
+	}
+}
+
+// Each stored response is recorded with the server that keeps it and
+// deleted there: a session that moved from one server to another asks
+// each for its own, never the new one for the old one's.
+func TestStoredResponsesAreForgottenWhereTheyLive(t *testing.T) {
+	st := newSession(t, 5, "")
+	st.Stored = []Stored{{ID: "resp_old", Server: "http://first/v1"}}
+	g := &remoteGuide{provider: "http://second/v1#model-x", server: "http://second/v1"}
+	rec := &remoteGuide{} // records what it is asked to forget, and where
+	store := &memStore{}
+	e, err := New(st, Config{Screen: fakeScreen{}, Guide: g, Speaker: newFakeSpeaker(), Store: store, Forgetter: rec,
+		Now: func() time.Time { return epoch }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if len(rec.forgotAt) != 2 || rec.forgotAt[0] != "http://first/v1" || rec.forgotAt[1] != "http://second/v1" {
+		t.Fatalf("asked to forget at %q, want the first server, then the second", rec.forgotAt)
+	}
+	if !slices.Equal(rec.forgot[0], []string{"resp_old"}) {
+		t.Errorf("the first server was asked for %q", rec.forgot[0])
+	}
+	if len(rec.forgot[1]) == 0 || slices.Contains(rec.forgot[1], "resp_old") {
+		t.Errorf("the second server was asked for %q", rec.forgot[1])
+	}
+	if left := store.last().Stored; len(left) != 0 {
+		t.Errorf("still stored after the end: %v", left)
 	}
 }

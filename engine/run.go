@@ -251,21 +251,21 @@ func (e *Engine) startRun(g Guide, now time.Time) {
 // delete what it stored.
 const forgetTimeout = 15 * time.Second
 
-// forget asks the provider to delete the responses it stored for the
+// forget asks each server to delete the responses it stored for the
 // session; the ids it could not delete stay in the session.
 func (e *Engine) forget() {
 	e.mu.Lock()
-	ids := slices.Clone(e.st.Stored)
+	stored := slices.Clone(e.st.Stored)
 	f := e.forgetter
 	e.mu.Unlock()
-	if f == nil || len(ids) == 0 {
+	if f == nil || len(stored) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), forgetTimeout)
 	defer cancel()
-	done, err := f.Forget(ctx, ids)
+	done, err := Forget(ctx, f, stored)
 	if err != nil {
-		e.log.Warn("forgetting stored responses", slog.Int("stored", len(ids)), slog.Int("forgotten", len(done)), slog.Any("err", err))
+		e.log.Warn("forgetting stored responses", slog.Int("stored", len(stored)), slog.Int("forgotten", len(done)), slog.Any("err", err))
 	}
 	if len(done) == 0 {
 		return
@@ -273,16 +273,44 @@ func (e *Engine) forget() {
 	e.mu.Lock()
 	// A new slice, not DeleteFunc in place: a checkpoint on another
 	// goroutine may be encoding the old one (see checkpoint).
-	kept := make([]string, 0, len(e.st.Stored))
-	for _, id := range e.st.Stored {
-		if !slices.Contains(done, id) {
-			kept = append(kept, id)
+	kept := make([]Stored, 0, len(e.st.Stored))
+	for _, s := range e.st.Stored {
+		if !slices.Contains(done, s) {
+			kept = append(kept, s)
 		}
 	}
 	e.st.Stored = kept
 	e.mu.Unlock()
 	e.log.Info("stored responses forgotten", slog.Int("count", len(done)))
 	e.checkpoint()
+}
+
+// Forget asks f to delete the stored responses, each at the server that
+// keeps it, and returns those deleted.
+func Forget(ctx context.Context, f Forgetter, stored []Stored) (done []Stored, err error) {
+	var servers []string
+	for _, s := range stored {
+		if !slices.Contains(servers, s.Server) {
+			servers = append(servers, s.Server)
+		}
+	}
+	var errs []error
+	for _, server := range servers {
+		var ids []string
+		for _, s := range stored {
+			if s.Server == server {
+				ids = append(ids, s.ID)
+			}
+		}
+		gone, err := f.Forget(ctx, server, ids)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		for _, id := range gone {
+			done = append(done, Stored{ID: id, Server: server})
+		}
+	}
+	return done, errors.Join(errs...)
 }
 
 // hold keeps a silence on the output and counts it in the phase.

@@ -38,9 +38,9 @@ func (s *heldStore) Save(st State) error {
 		return nil
 	}
 	close(s.saving)
-	before := strings.Join(st.Stored, ",") // as an encoder would, while forget runs
+	before := storedIDs(st.Stored) // as an encoder would, while forget runs
 	<-s.release
-	after := strings.Join(st.Stored, ",")
+	after := storedIDs(st.Stored)
 	s.mu.Lock()
 	s.before, s.after = before, after
 	s.mu.Unlock()
@@ -55,7 +55,15 @@ type gatedForgetter struct {
 	proceed <-chan struct{}
 }
 
-func (f *gatedForgetter) Forget(_ context.Context, ids []string) ([]string, error) {
+func storedIDs(stored []Stored) string {
+	var ids []string
+	for _, s := range stored {
+		ids = append(ids, s.ID)
+	}
+	return strings.Join(ids, ",")
+}
+
+func (f *gatedForgetter) Forget(_ context.Context, _ string, ids []string) ([]string, error) {
 	close(f.called)
 	<-f.proceed
 	return ids[:2], nil
@@ -78,7 +86,7 @@ func within(t *testing.T, ch <-chan struct{}, what string) {
 // save that writes a list nobody had).
 func TestForgetLeavesASaveUnderWayAlone(t *testing.T) {
 	st := newSession(t, 5, "")
-	st.Stored = []string{"resp_a", "resp_b", "resp_c"}
+	st.Stored = []Stored{{ID: "resp_a"}, {ID: "resp_b"}, {ID: "resp_c"}}
 	store := newHeldStore()
 	forgetter := &gatedForgetter{called: make(chan struct{}), proceed: store.saving}
 	e, err := New(st, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: newFakeSpeaker(), Store: store, Forgetter: forgetter,
@@ -95,7 +103,7 @@ func TestForgetLeavesASaveUnderWayAlone(t *testing.T) {
 	go func() { e.SetSoundscape("rain"); close(set) }() // a checkpoint, held in Save
 	// Once forget has dropped what the provider deleted, let the held
 	// save finish reading what it was given.
-	for deadline := time.Now().Add(30 * time.Second); !slices.Equal(e.Snapshot().Stored, []string{"resp_c"}); {
+	for deadline := time.Now().Add(30 * time.Second); storedIDs(e.Snapshot().Stored) != "resp_c"; {
 		if time.Now().After(deadline) {
 			t.Fatalf("forget never dropped the deleted responses: %v", e.Snapshot().Stored)
 		}

@@ -91,7 +91,7 @@ type State struct {
 	Server     string   // its server, for a remote guide: the base URL, nothing secret
 	Runs       []Run    // every run, oldest first: guide and model are chosen per run
 	Chain      Chain    // where a remote guide's stored memory of the session stands
-	Stored     []string // responses kept at a provider, to forget at the end
+	Stored     []Stored // responses kept at a provider, to forget at the end
 	Cost       float64  // estimated US dollars spent on the guide so far
 	Voice      string
 	Soundscape string
@@ -145,6 +145,14 @@ type Chain struct {
 	ResponseID string
 	Provider   string
 	Unchained  []string
+}
+
+// Stored is a response a provider keeps for the session until it is
+// forgotten, and the server that keeps it: it is deleted there, whichever
+// server the session has moved to since.
+type Stored struct {
+	ID     string
+	Server string // "" in files written before lull kept it: the server set up now
 }
 
 // Options are what a listener chooses for a new session.

@@ -253,4 +253,3 @@ func (g *Guide) mode() (api, bool) {
 
 var _ engine.Guide = (*Guide)(nil)
 var _ engine.Remote = (*Guide)(nil)
-var _ engine.Forgetter = (*Guide)(nil)

@@ -100,7 +100,9 @@ func toOutcome(st engine.State) outcome {
 	if c := st.Chain; c.ResponseID != "" {
 		o.Chain = &chainDoc{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: slices.Clone(c.Unchained)}
 	}
-	o.Stored = slices.Clone(st.Stored)
+	for _, s := range st.Stored {
+		o.Stored = append(o.Stored, storedDoc{ID: s.ID, Server: s.Server})
+	}
 	o.Cost = st.Cost
 	return o
 }
@@ -148,7 +150,9 @@ func fromDocument(d document) (engine.State, error) {
 	if c := d.Chain; c != nil {
 		st.Chain = engine.Chain{ResponseID: c.ResponseID, Provider: c.Provider, Unchained: c.Unchained}
 	}
-	st.Stored = d.Stored
+	for _, s := range d.Stored {
+		st.Stored = append(st.Stored, engine.Stored{ID: s.ID, Server: s.Server})
+	}
 	if d.Cost < 0 || math.IsNaN(d.Cost) || math.IsInf(d.Cost, 0) {
 		return st, fmt.Errorf("cost_usd %v is not a cost", d.Cost)
 	}

@@ -48,7 +48,7 @@ func encoderSteps(t *testing.T) []engine.State {
 	st.History = append(st.History, engine.Entry{At: at(time.Hour), Phase: engine.Breathing, Role: engine.RoleGuide, Text: "after the rebuild"})
 	add()
 	// (TestEncoderIsEncodeAtRandom edits these lists in place too.)
-	st.Stored[0], st.Chain.Unchained[0] = "resp_edited", "edited"
+	st.Stored[0], st.Chain.Unchained[0] = engine.Stored{ID: "resp_edited", Server: "http://gpu-box:8000/v1"}, "edited"
 	add()
 	st.Phases[1].Spoken++
 	st.Phases[1].Tokens.Cached = 12
@@ -125,9 +125,9 @@ func TestEncoderIsEncodeAtRandom(t *testing.T) {
 			}
 		case op == 12: // stored responses and cost grow, or the list is edited in place
 			if len(st.Stored) > 0 && rng.IntN(2) == 0 {
-				st.Stored[rng.IntN(len(st.Stored))] = fmt.Sprintf("resp_%d", rng.IntN(1e6))
+				st.Stored[rng.IntN(len(st.Stored))] = engine.Stored{ID: fmt.Sprintf("resp_%d", rng.IntN(1e6)), Server: "https://api.openai.com/v1"}
 			} else {
-				st.Stored = append(st.Stored, fmt.Sprintf("resp_%d", rng.IntN(1e6)))
+				st.Stored = append(st.Stored, engine.Stored{ID: fmt.Sprintf("resp_%d", rng.IntN(1e6))})
 			}
 			st.Cost += float64(rng.IntN(5)) / 1000
 		default: // only the header changes
@@ -171,7 +171,7 @@ func FuzzEncoderIsEncode(f *testing.F) {
 		st.History = append(st.History, engine.Entry{At: at(time.Hour), Phase: engine.Breathing, Role: engine.RoleGuide, Text: text})
 		st.History[int(where)%len(st.History)].Text = other
 		st.Phases[1].Spoken++
-		st.Intention, st.Stored = other, append(st.Stored, text)
+		st.Intention, st.Stored = other, append(st.Stored, engine.Stored{ID: text, Server: other})
 		sameEncoding(t, &c, st, "after")
 	})
 }

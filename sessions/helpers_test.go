@@ -45,7 +45,7 @@ func fullState(t testing.TB, id string) engine.State {
 		{Guide: "builtin", StartedAt: at(80 * time.Second)},
 	}
 	st.Chain = engine.Chain{ResponseID: "resp_abc123", Provider: "https://api.openai.com/v1#gpt-4.1-mini", Unchained: []string{"Breathe in.", "And out."}}
-	st.Stored = []string{"resp_abc122", "resp_abc123"}
+	st.Stored = []engine.Stored{{ID: "resp_abc122", Server: "https://api.openai.com/v1"}, {ID: "resp_abc123", Server: "https://api.openai.com/v1"}}
 	st.Cost = 0.0123
 	st.Phase = engine.Breathing
 	st.Position = engine.Position{Phase: engine.Breathing, Sentence: 4}

@@ -75,7 +75,7 @@ type outcome struct {
 	Summary *summaryDoc `yaml:"summary,omitempty"`
 	Runs    []runDoc    `yaml:"runs,omitempty"`
 	Chain   *chainDoc   `yaml:"chain,omitempty"`
-	Stored  []string    `yaml:"stored_responses,omitempty"`
+	Stored  []storedDoc `yaml:"stored_responses,omitempty"`
 	Cost    float64     `yaml:"cost_usd,omitempty"`
 }
 
@@ -96,6 +96,21 @@ type chainDoc struct {
 	ResponseID string   `yaml:"response_id"`
 	Provider   string   `yaml:"provider"`
 	Unchained  []string `yaml:"unchained,omitempty"`
+}
+
+// storedDoc is a response a provider keeps, and the server that keeps it.
+// Files written before lull kept the server hold the id alone.
+type storedDoc struct {
+	ID     string `yaml:"id"`
+	Server string `yaml:"server,omitempty"`
+}
+
+func (d *storedDoc) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		return n.Decode(&d.ID)
+	}
+	type plain storedDoc
+	return n.Decode((*plain)(d))
 }
 
 type tokensDoc struct {
