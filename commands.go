@@ -228,7 +228,7 @@ func (c *cli) resumeCmd() *cobra.Command {
 func latestResumable(env *environment) (string, error) {
 	list, _ := env.app.Store().List()
 	for _, s := range list {
-		if s.Status.Resumable() {
+		if s.Status.Resumable() && s.Newer == 0 {
 			return s.ID, nil
 		}
 	}

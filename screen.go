@@ -100,7 +100,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress, Partial: s.Partial,
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
 			Sleep: s.Sleep, MoodAfter: s.MoodAfter, MoodAsked: s.MoodAsked,
-			ReplayOf: s.ReplayOf, ResumesOn: b.app.ResumesOn(s.Info),
+			ReplayOf: s.ReplayOf, ResumesOn: b.app.ResumesOn(s.Info), Newer: s.Newer,
 		}
 		infos[i].Practice, infos[i].Stage = s.Practice, s.Stage()
 	}

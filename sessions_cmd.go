@@ -270,6 +270,8 @@ func (c *cli) confirm(yes bool, verb, question, kept string) (bool, error) {
 // lull, and how long an unfinished one has waited.
 func listStatus(s app.Listed, now time.Time) string {
 	switch {
+	case s.Newer > 0:
+		return "made by a newer lull" // listed, never written: update lull to open it
 	case s.LeftRunning():
 		return "left running"
 	case s.Open && s.Holder > 0:

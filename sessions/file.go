@@ -89,6 +89,9 @@ func decode(file []byte, folder string) (st engine.State, err error) {
 
 // check is what every decoded header must satisfy, in full or in a prefix.
 func (h header) check(folder string) error {
+	if h.Version > schemaVersion {
+		return &NewerError{ID: folder, Version: h.Version}
+	}
 	if h.Version != schemaVersion {
 		return versionError(strconv.Itoa(h.Version))
 	}
@@ -105,6 +108,9 @@ func peekVersion(body []byte) error {
 	v, ok := bytes.CutPrefix(first, []byte("version: "))
 	if !ok || string(v) == strconv.Itoa(schemaVersion) {
 		return nil // a missing version is caught after decoding
+	}
+	if n := newerVersion(string(v)); n > 0 {
+		return &NewerError{Version: n}
 	}
 	return versionError(string(v))
 }

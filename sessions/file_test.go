@@ -93,7 +93,7 @@ func TestStrictDecoding(t *testing.T) {
 		{"second document", reseal(t, good, func(s string) string { return s + "---\nversion: 1\n" }), "more than one YAML document"},
 		{"bad checksum", bytes.Replace(good, []byte("intention: sleep"), []byte("intention: sleeq"), 1), "checksum sha256:"},
 		{"no checksum line", good[:bytes.LastIndex(good, []byte("checksum:"))], "not the checksum"},
-		{"wrong version", reseal(t, good, replace("version: 1\n", "version: 2\n")), "schema version 2 is not one this lull knows"},
+		{"wrong version", reseal(t, good, replace("version: 1\n", "version: -3\n")), "schema version -3 is not one this lull knows"},
 		{"no version", reseal(t, good, replace("version: 1\n", "")), "no schema version"},
 		{"5 MiB", reseal(t, good, func(s string) string { return s + "# " + strings.Repeat("z", 5<<20) + "\n" }), "larger than 4 MiB"},
 		{"NUL byte", reseal(t, good, replace("intention: sleep", "intention: sl\x00eep")), "control characters"},

@@ -35,12 +35,15 @@ type Info struct {
 	MoodAsked             bool   // asked after a sleep session how they slept
 	Guide                 string // who wrote its last run
 	Model, Server         string // … and, for a remote guide, its model and server
-	Voice, Soundscape     string // the soundscape as the listener left it
-	Practice              string // "" a guided session, engine.PracticeBreathe
-	Pattern               string // a breathing practice's rhythm
-	ReplayOf              string
-	Created               time.Time
-	LastActive            time.Time
+	// Newer is the schema version of a session a newer lull wrote, which
+	// this one lists and never writes (see NewerError); 0 for the others.
+	Newer             int
+	Voice, Soundscape string // the soundscape as the listener left it
+	Practice          string // "" a guided session, engine.PracticeBreathe
+	Pattern           string // a breathing practice's rhythm
+	ReplayOf          string
+	Created           time.Time
+	LastActive        time.Time
 	// Report is how the session was read when its session.yaml was not
 	// sound: from its backup, or rebuilt from its transcript, with Load's
 	// notes. It is empty when session.yaml was read.
@@ -141,10 +144,14 @@ func (s *Store) info(id string, buf *[]byte) (Info, error) {
 	}
 	defer dir.Close()
 	folder := filepath.Join(s.path, id)
-	if st, err := readHeader(dir, id, folder, buf); err == nil {
+	st, err := readHeader(dir, id, folder, buf)
+	if err == nil {
 		return describe(st), nil
 	}
 	l, err := load(dir, id, folder)
+	if ne, ok := errors.AsType[*NewerError](err); ok {
+		return describeNewer(dir, id, folder, ne.Version), nil
+	}
 	if err != nil {
 		var ue *UnreadableError
 		if errors.As(err, &ue) {

@@ -54,7 +54,13 @@ func loadAs(dir *os.Root, id, folder string, resuming bool) (loaded, error) {
 	if perr == nil {
 		return loaded{state: st, good: b, primary: true, report: Report{Notes: checks(st, tr, terr, resuming)}}, nil
 	}
+	if v := newerOf(perr); v > 0 {
+		return loaded{}, &NewerError{ID: id, Version: v} // never the backup or a rebuild over it
+	}
 	st, b, berr := readState(dir, backupName, id, folder)
+	if v := newerOf(berr); v > 0 {
+		return loaded{}, &NewerError{ID: id, Version: v}
+	}
 	if berr == nil {
 		note := fmt.Sprintf("%s could not be read (%v); loaded the backup instead — the last update may be lost.",
 			primaryName, perr)

@@ -94,6 +94,9 @@ type SessionInfo struct {
 	// guide", or a model at its server. A resume never moves a session
 	// to another guide unasked, and the list says so.
 	ResumesOn string
+	// Newer is the schema version of a session a newer lull made: listed,
+	// never written (lull refuses to resume it); 0 for the others.
+	Newer int
 }
 
 // LeftRunning reports a session whose status says running while no lull

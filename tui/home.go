@@ -67,7 +67,7 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if !item.Status.Finished() || item.Partial {
 		detail = append(detail, item.where(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
-	if item.Status.Resumable() && item.ResumesOn != "" {
+	if item.Status.Resumable() && item.ResumesOn != "" && item.Newer == 0 {
 		detail = append(detail, item.ResumesOn)
 	}
 	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
@@ -88,6 +88,8 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 
 func statusLabel(in SessionInfo) string {
 	switch {
+	case in.Newer > 0:
+		return "made by a newer lull"
 	case in.LeftRunning():
 		return "left running" // by a lull that stopped
 	case in.Status == engine.Running && in.Holder > 0:
