@@ -10,15 +10,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"lull/crisis"
-	"lull/safety"
 	"sync"
 	"time"
 
 	"lull/audio"
+	"lull/crisis"
 	"lull/engine"
 	"lull/guide"
 	"lull/internal/awake"
+	"lull/llm"
+	"lull/safety"
 	"lull/sessions"
 )
 
@@ -265,6 +266,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 	}
 	eng, err := engine.New(st, engine.Config{
 		Screen:    safety.Default(),
+		Plain:     func(err error) string { return llm.Explain(err).What },
 		Guide:     rg.guide,
 		Fallback:  rg.fallback,
 		Filler:    rg.filler,

@@ -11,11 +11,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"lull/speech"
+	"strings"
 	"sync"
 	"time"
 
 	"lull/redact"
+	"lull/speech"
 )
 
 // ErrAbandoned is what Run returns when the session was cancelled for good.
@@ -43,6 +44,10 @@ type Config struct {
 	// NoCues keeps a breathing practice wordless: the listener chose no
 	// voice, so the tone alone leads.
 	NoCues bool
+	// Plain says what went wrong with a guide in the listener's words, for
+	// the history and the screen; the error itself goes to the log. nil:
+	// the error's own words.
+	Plain func(error) string
 	// Forgetter deletes the responses a provider stored for the session
 	// when it ends, each at its own server; nil: none is deleted.
 	Forgetter Forgetter
@@ -67,6 +72,7 @@ type Engine struct {
 	fallback  Guide
 	filler    Guide // speaks where a remote guide could not (filler.go)
 	forgetter Forgetter
+	plain     func(error) string
 	plan      planner
 	running   bool
 	cancel    context.CancelFunc
@@ -120,7 +126,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		noCues:   cfg.NoCues,
 	}
 	speech.Prepare() // the speech cleaner's lists compile now, not on the session's clock
-	e.forgetter = cfg.Forgetter
+	e.forgetter, e.plain = cfg.Forgetter, cfg.Plain
 	if e.now == nil {
 		e.now = time.Now
 	}
@@ -247,6 +253,9 @@ func (e *Engine) Abandon() error {
 		return nil
 	}
 	err := e.setStatus(Abandoned)
+	if err == nil {
+		e.st.summarizeEnded(e.now())
+	}
 	cancel := e.cancel
 	e.mu.Unlock()
 	if err != nil {
@@ -299,6 +308,20 @@ func (e *Engine) publish(ev Event) Event {
 		ev.At = e.now()
 	}
 	return e.feed.publish(ev)
+}
+
+// plainly is err as the listener is told it (Config.Plain); the error
+// itself is logged.
+func (e *Engine) plainly(err error) string {
+	if e.plain == nil {
+		return err.Error()
+	}
+	e.log.Warn("the guide failed", slog.Any("err", err))
+	s := strings.TrimSuffix(e.plain(err), ".")
+	if len(s) > 1 && s[0] >= 'A' && s[0] <= 'Z' && s[1] >= 'a' && s[1] <= 'z' {
+		s = strings.ToLower(s[:1]) + s[1:] // it follows a colon
+	}
+	return s
 }
 
 // note records a system entry in the history and tells the views. Callers

@@ -109,7 +109,7 @@ func (e *Engine) ended(err error) error {
 	abandoned := e.st.Status == Abandoned
 	var gerr *GuideError
 	if !abandoned && errors.As(err, &gerr) {
-		e.note(EventError, fmt.Sprintf("The guide stopped: %v. The session is interrupted; it can be resumed.", gerr.Err))
+		e.note(EventError, fmt.Sprintf("The guide stopped: %s. The session is interrupted; it can be resumed.", e.plainly(gerr.Err)))
 		if serr := e.setStatus(Interrupted); serr != nil {
 			e.log.Error("interrupting", "err", serr)
 		}
@@ -140,7 +140,7 @@ func (e *Engine) phaseWithFallback(ctx context.Context, p Phase, lead time.Durat
 			e.mu.Unlock()
 			return err
 		}
-		e.note(EventError, fmt.Sprintf("The guide %s failed: %v.", gerr.Guide, gerr.Err))
+		e.note(EventError, fmt.Sprintf("The guide %s failed: %s.", gerr.Guide, e.plainly(gerr.Err)))
 		e.note(EventNotice, fmt.Sprintf("Continuing with the %s guide.", fb.Name()))
 		e.guide = fb
 		e.startRun(fb, e.now())

@@ -20,19 +20,10 @@ func (s *State) Summarize(now time.Time) error {
 	if err := s.changeStatus(Completed, now); err != nil {
 		return err
 	}
-	sum := Summary{
-		Duration:    s.Elapsed,
-		Sentences:   s.Spoken(),
-		Dropped:     s.Dropped(),
-		Partial:     true,
-		Tokens:      s.Tokens(),
-		Cost:        s.Cost,
-		CompletedAt: now,
-	}
-	s.Summary = &sum
+	s.summarizeEnded(now)
 	s.History = append(s.History, Entry{At: now, Phase: s.Phase, Role: RoleSystem,
 		Text: fmt.Sprintf("Summarized where it stood (%s): %s of %s, %d sentences kept; completed as partial.",
-			stoodWhere(from), human.Clock(s.Elapsed), human.Clock(s.Length), sum.Sentences)})
+			stoodWhere(from), human.Clock(s.Elapsed), human.Clock(s.Length), s.Summary.Sentences)})
 	return nil
 }
 
@@ -53,7 +44,22 @@ func (s *State) Abandon(now time.Time, why string) error {
 		text = why
 	}
 	s.History = append(s.History, Entry{At: now, Phase: s.Phase, Role: RoleSystem, Text: text})
+	s.summarizeEnded(now)
 	return nil
+}
+
+// summarizeEnded gives a session that ended before its close the summary
+// every ended session has: what was done, as far as it came.
+func (s *State) summarizeEnded(now time.Time) {
+	s.Summary = &Summary{
+		Duration:    s.Elapsed,
+		Sentences:   s.Spoken(),
+		Dropped:     s.Dropped(),
+		Partial:     true,
+		Tokens:      s.Tokens(),
+		Cost:        s.Cost,
+		CompletedAt: now,
+	}
 }
 
 // stoodWhere says how a session was left, for its history.

@@ -130,8 +130,10 @@ func TestAbandonStoredSession(t *testing.T) {
 		if err := st.Abandon(now, ""); err != nil {
 			t.Fatalf("discarding a %s session: %v", from, err)
 		}
-		if st.Status != Abandoned || !st.UpdatedAt.Equal(now) || st.Summary != nil {
-			t.Errorf("from %s: %s, updated %v, summary %v", from, st.Status, st.UpdatedAt, st.Summary)
+		// An abandoned session gets a summary like any other ended one.
+		if st.Status != Abandoned || !st.UpdatedAt.Equal(now) || st.Summary == nil || !st.Summary.Partial ||
+			st.Summary.Sentences != st.Spoken() || st.Summary.Duration != st.Elapsed || !st.Summary.CompletedAt.Equal(now) {
+			t.Errorf("from %s: %s, updated %v, summary %+v", from, st.Status, st.UpdatedAt, st.Summary)
 		}
 		if note := st.History[len(st.History)-1]; note.Role != RoleSystem || !strings.Contains(note.Text, "Discarded") {
 			t.Errorf("from %s the history ends with %+v", from, note)
