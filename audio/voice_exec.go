@@ -61,6 +61,9 @@ type localEngine struct {
 }
 
 // speak runs the engine in a private temporary directory, removed after.
+// The sentence reaches the engine on standard input where it reads it
+// there, and is written to a file only for one that reads files alone: a
+// process killed mid-sentence leaves no private text behind it.
 func (l *localEngine) speak(ctx context.Context, line engine.Line, rate beep.SampleRate) ([]float32, error) {
 	text := line.Text
 	timeout := l.timeout
@@ -69,17 +72,21 @@ func (l *localEngine) speak(ctx context.Context, line engine.Line, rate beep.Sam
 	}
 	run, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	dir, err := os.MkdirTemp("", "lull-voice-")
+	removeStaleVoiceDirs()
+	dir, err := os.MkdirTemp("", voiceDirPrefix())
 	if err != nil {
 		return nil, failed(l.name, "no room for its files: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	if err := os.WriteFile(filepath.Join(dir, textFile), []byte(text+"\n"), 0o600); err != nil {
-		return nil, failed(l.name, "no room for its files: %w", err)
-	}
 
 	cmd := l.command(run, line, dir)
+	if cmd.Stdin == nil {
+		if err := os.WriteFile(filepath.Join(dir, textFile), []byte(text+"\n"), 0o600); err != nil {
+			return nil, failed(l.name, "no room for its files: %w", err)
+		}
+	}
 	cmd.Dir = dir // anything else it writes goes where it is removed
+	cmd.Env = voiceEnv(cmd.Environ(), dir)
 	stderr := &cappedBuffer{max: 64 << 10}
 	cmd.Stderr = stderr
 	stdout := &cappedBuffer{max: 256 << 10}
