@@ -190,6 +190,11 @@ func (s *Store) reopen(sess *Session) error {
 	if err != nil {
 		return err
 	}
+	// A folder restored or synced readable by others is made private
+	// again, as each file is at its next write.
+	if err := sess.dir.Chmod(".", folderMode); err != nil {
+		return fmt.Errorf("session %s: making its folder private: %w", sess.id, human.Bare(err))
+	}
 	sess.state, sess.report, sess.good, sess.goodInPlace = l.state, l.report, l.good, l.primary
 	var notes []string
 	if sess.transcript, notes, err = openTranscript(sess.dir, sess.folder, sess.state); err != nil {
