@@ -34,8 +34,18 @@ func Control(r rune) string {
 		return fmt.Sprintf("a control character (U+%04X)", r)
 	case r == 0x061c || r == 0x200e || r == 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069:
 		return fmt.Sprintf("a bidirectional-text control (U+%04X), which reorders the text after it", r)
+	case invisible(r):
+		return fmt.Sprintf("an invisible character (U+%04X), which hides what the text holds", r)
 	}
 	return ""
+}
+
+// invisible reports a character that takes no room and shows nothing:
+// the zero-width space and non-joiner, the byte-order mark, word joiners
+// and invisible operators, the Mongolian vowel separator, and tag
+// characters. (The zero-width joiner stays: it makes one emoji of several.)
+func invisible(r rune) bool {
+	return r == 0x200b || r == 0x200c || r >= 0x2060 && r <= 0x2064 || r == 0xfeff || r == 0x180e || r >= 0xe0000 && r <= 0xe007f
 }
 
 func lineBreak(r rune) bool {

@@ -65,3 +65,18 @@ func TestControlNamesWhatItFinds(t *testing.T) {
 		}
 	}
 }
+
+// Invisible characters — zero-width spaces, the byte-order mark, word
+// joiners, tag characters — are removed wherever text is shown, and
+// refused in an intention: they hide what a session's file holds.
+func TestInvisibleCharactersAreRemoved(t *testing.T) {
+	for _, r := range []rune{0x200b, 0x200c, 0xfeff, 0x2060, 0xe0041, 0x180e} {
+		in := "calm" + string(r) + "before"
+		if got := Line(in); got != "calmbefore" {
+			t.Errorf("Line(%q) = %q, want calmbefore", in, got)
+		}
+		if !strings.Contains(Control(r), "invisible") {
+			t.Errorf("Control(%U) = %q, want it named invisible", r, Control(r))
+		}
+	}
+}
