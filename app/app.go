@@ -267,6 +267,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 	eng, err := engine.New(st, engine.Config{
 		Screen:    safety.Default(),
 		Plain:     func(err error) string { return llm.Explain(err).What },
+		Welcome:   welcomeLine,
 		Guide:     rg.guide,
 		Fallback:  rg.fallback,
 		Filler:    rg.filler,

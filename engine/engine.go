@@ -48,6 +48,10 @@ type Config struct {
 	// the history and the screen; the error itself goes to the log. nil:
 	// the error's own words.
 	Plain func(error) string
+	// Welcome is the line that welcomes the listener back into phase p of
+	// a resumed session (see returning.go); runs is how many runs the
+	// session has had, to vary it. nil: a resume goes straight on.
+	Welcome func(p Phase, sleep bool, runs int) string
 	// Forgetter deletes the responses a provider stored for the session
 	// when it ends, each at its own server; nil: none is deleted.
 	Forgetter Forgetter
@@ -73,6 +77,7 @@ type Engine struct {
 	filler    Guide // speaks where a remote guide could not (filler.go)
 	forgetter Forgetter
 	plain     func(error) string
+	welcome   func(Phase, bool, int) string
 	plan      planner
 	running   bool
 	cancel    context.CancelFunc
@@ -126,7 +131,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		noCues:   cfg.NoCues,
 	}
 	speech.Prepare() // the speech cleaner's lists compile now, not on the session's clock
-	e.forgetter, e.plain = cfg.Forgetter, cfg.Plain
+	e.forgetter, e.plain, e.welcome = cfg.Forgetter, cfg.Plain, cfg.Welcome
 	if e.now == nil {
 		e.now = time.Now
 	}

@@ -30,9 +30,14 @@ func (e *Engine) Run(ctx context.Context) error {
 	}
 
 	var lead time.Duration
-	if fresh {
+	switch {
+	case fresh:
 		e.speaker.Chime()
 		lead = opening // the first phase opens on it (see runPhase)
+	case e.hasSpoken():
+		if err := e.welcomeBack(ctx); err != nil {
+			return e.ended(err)
+		}
 	}
 	for {
 		p := e.Snapshot().Phase

@@ -160,6 +160,29 @@ var guideMaterial = sync.OnceValues(func() (*Guide, error) { return LoadGuide(gu
 // BuiltinGuide is the embedded material, parsed and checked once.
 func BuiltinGuide() (*Guide, error) { return guideMaterial() }
 
+// Returning are the lines that welcome a listener back into a resumed
+// session (guide/returning.yaml): per kind of session ("waking", "sleep"),
+// per phase name, its variants.
+type Returning map[string]map[string][]string
+
+var returningLines = sync.OnceValues(func() (Returning, error) {
+	var r Returning
+	if err := decodeFile(guideFiles, "guide/returning.yaml", &r); err != nil {
+		return nil, err
+	}
+	for _, kind := range []string{"waking", "sleep"} {
+		for _, p := range PhaseNames {
+			if len(r[kind][p]) == 0 {
+				return nil, fmt.Errorf("prompts: returning.yaml: no %s line for %s", kind, p)
+			}
+		}
+	}
+	return r, nil
+})
+
+// ReturningLines are the embedded lines that welcome a listener back.
+func ReturningLines() (Returning, error) { return returningLines() }
+
 // scriptFile is the shape of skeleton.yaml and sleep.yaml.
 type scriptFile struct {
 	Phases map[string]*PhaseScript `yaml:"phases"`
