@@ -155,6 +155,23 @@ type Stored struct {
 	Server string // "" in files written before lull kept it: the server set up now
 }
 
+// FitElapsed scales the phases' time, and the session's, so that together
+// they never pass the session's length: times estimated from a transcript
+// (a rebuild, a restore) add up to more than was played, and a session
+// never shows "6:14 of 5:00".
+func (s *State) FitElapsed() {
+	if s.Length <= 0 || s.Elapsed <= s.Length {
+		return
+	}
+	scale := float64(s.Length) / float64(s.Elapsed)
+	var sum time.Duration
+	for i := range s.Phases {
+		s.Phases[i].Elapsed = time.Duration(float64(s.Phases[i].Elapsed) * scale).Round(time.Millisecond)
+		sum += s.Phases[i].Elapsed
+	}
+	s.Elapsed = min(sum, s.Length)
+}
+
 // Options are what a listener chooses for a new session.
 type Options struct {
 	Length     time.Duration // whole minutes, 5–60

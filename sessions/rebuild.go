@@ -106,6 +106,7 @@ func spokeOn(st engine.State, entries []engine.Entry) engine.State {
 			st.UpdatedAt = e.At
 		}
 	}
+	st.FitElapsed()
 	for i, r := range st.Phases {
 		if closed[i] {
 			st.Phases[i].Budget = spokenBudget(r.Phase, st.Length, r.Spoken, r.Elapsed)

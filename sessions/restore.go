@@ -125,10 +125,13 @@ func restartAt(id string, opts engine.Options, created, now time.Time, lines []t
 		}
 	}
 	for p := engine.Atmosphere; p < at; p++ {
+		st.Elapsed += st.Phases[p].Elapsed
+	}
+	st.FitElapsed()
+	for p := engine.Atmosphere; p < at; p++ {
 		r := &st.Phases[p]
 		r.Status = engine.PhaseCompleted
 		r.Budget = spokenBudget(p, st.Length, r.Spoken, r.Elapsed)
-		st.Elapsed += r.Elapsed
 	}
 	// at is begun afresh: active, nothing spoken in it yet.
 	cur := &st.Phases[at]

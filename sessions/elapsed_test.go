@@ -1,0 +1,59 @@
+package sessions
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"lull/engine"
+)
+
+// A session rebuilt from its transcript estimates its time from what was
+// said; the estimate never passes the session's length ("6:14 of 5:00"),
+// and the phases' times add up to the session's.
+func TestRebuiltTimeNeverPassesTheLength(t *testing.T) {
+	s, home := openStore(t)
+	created := t0
+	st, err := engine.NewState(NewID(created), engine.Options{Length: 5 * time.Minute, Seed: 7}, created)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := st.ID
+	full := st.Clone()
+	full.Status, full.SealedAt = engine.Paused, created
+	full.Phases[engine.Atmosphere].Status, full.Phases[engine.Atmosphere].StartedAt = engine.PhaseActive, created
+	// Forty long sentences in each of three phases: each phase's estimate
+	// alone is within the length, their sum is not.
+	for p := engine.Atmosphere; p <= engine.Sensory; p++ {
+		r := &full.Phases[p]
+		if p > engine.Atmosphere {
+			full.Phases[p-1].Status, full.Phases[p-1].CompletedAt = engine.PhaseCompleted, created
+			r.Status, r.StartedAt = engine.PhaseActive, created
+		}
+		for i := range 40 {
+			full.History = append(full.History, engine.Entry{At: created.Add(time.Duration(int(p)*40+i+1) * time.Second), Phase: p, Role: engine.RoleGuide,
+				Text: fmt.Sprintf("Let your breath settle, slow and easy, as the evening light fades, line %d.", i)})
+		}
+		r.Spoken, r.Elapsed = 40, time.Minute
+	}
+	full.Phase = engine.Sensory
+	full.Position = engine.Position{Phase: engine.Sensory, Sentence: 40}
+	full.Elapsed = 3 * time.Minute
+	spoke(t, s, st, full)
+	for _, f := range []string{primaryName, backupName} {
+		b := read(t, filepath.Join(home, "sessions", id, f))
+		write(t, home, id, f, b[:len(b)/2])
+	}
+	got, report, err := s.Load(id)
+	if err != nil || !report.Rebuilt {
+		t.Fatalf("not rebuilt: %v %+v", err, report)
+	}
+	var sum time.Duration
+	for _, r := range got.Phases {
+		sum += r.Elapsed
+	}
+	if got.Elapsed > got.Length || sum != got.Elapsed || got.Elapsed <= 0 {
+		t.Errorf("rebuilt %v of %v (phases %v)", got.Elapsed, got.Length, sum)
+	}
+}
