@@ -165,6 +165,7 @@ func New(cfg Config) (*Guide, error) {
 	}
 	opts := []option.RequestOption{
 		option.WithBaseURL(cfg.BaseURL + "/"),
+		option.WithMiddleware(bounded),
 		option.WithAPIKey(key),
 		option.WithMaxRetries(0), // the guide retries, honouring Retry-After, and knows what was shown
 	}

@@ -59,6 +59,9 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	ds := deltas(s.generate(&call))
+	if f.kind == faultHugeLine {
+		ds = append([]string{hugeText(f.size)}, ds...)
+	}
 	ttft, perToken := s.latency()
 	send := len(ds)
 	switch {

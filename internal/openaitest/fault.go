@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"path"
 	"strconv"
+	"strings"
 )
 
 // Fault is one way a generation request goes wrong. Push queues them;
@@ -18,6 +19,7 @@ type Fault struct {
 	retryAfter string // Retry-After, seconds
 	retryMs    int    // retry-after-ms; 0 = not sent
 	deltas     int    // Cut
+	size       int    // HugeLine: the line's bytes
 	file       string // Replay
 }
 
@@ -36,6 +38,7 @@ const (
 	faultQuotaAtStart
 	faultServerErrorEvent
 	faultFlatErrorEvent
+	faultHugeLine
 )
 
 // ErrorEvent streams the start of an answer (created, in_progress, a couple
@@ -98,6 +101,15 @@ func Cut(afterDeltas int) Fault { return Fault{kind: faultCut, deltas: afterDelt
 // The response is stored, as the API stores incomplete responses. Chat:
 // the cut text, finish_reason "length", the usage chunk when asked, [DONE].
 func Incomplete() Fault { return Fault{kind: faultIncomplete} }
+
+// HugeLine streams the start of an answer, then one text delta of size
+// bytes with no line break in it — one SSE line that long, as a local
+// server in a repetition loop or a hostile one sends — and then the
+// answer's end as usual. Chat: one content chunk that long.
+func HugeLine(size int) Fault { return Fault{kind: faultHugeLine, size: size} }
+
+// hugeText is a HugeLine's delta: words, so nothing but its size is odd.
+func hugeText(size int) string { return strings.Repeat("calm ", max(size/5, 1)) }
 
 // Replay serves a file of testdata/ verbatim as the body, with the content
 // type it was recorded with, whatever was asked. It panics when there is

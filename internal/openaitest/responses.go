@@ -137,6 +137,9 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 	part.set("item_id", a.itemID)
 	out.event(part)
 
+	if f.kind == faultHugeLine {
+		a.deltas = append([]string{hugeText(f.size)}, a.deltas...)
+	}
 	send := len(a.deltas)
 	switch {
 	case f.midStreamError():
