@@ -140,3 +140,21 @@ func placeName(at Place) string {
 	}
 	return at.Phase.String()
 }
+
+// The development corpus (testdata/dev/) was written by two writers who
+// saw none of the other corpora, to choose the training's settings on
+// (see DefaultTrainOptions) without looking at the held-out corpus. Its
+// figures are printed, and its misses with -v: it is for reading. It is
+// held to no floor; the held-out corpus is.
+func TestDevelopment(t *testing.T) {
+	f := measure(Default(), readTestCorpus(t, "dev"))
+	t.Logf("development corpus, the local screen alone:\n%s", f.table())
+	if testing.Verbose() {
+		for _, e := range f.missed {
+			t.Logf("heard  %-16s %-20s %s", e.Category, placeName(e.At), e.Text)
+		}
+		for _, e := range f.cut {
+			t.Logf("lost   %-20s %s", placeName(e.At), e.Text)
+		}
+	}
+}
