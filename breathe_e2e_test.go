@@ -191,9 +191,13 @@ func TestBreatheRunsHeadless(t *testing.T) {
 // With a voice, the first breaths are taught in words, said on their
 // part of the breath; then only the tone leads.
 func TestBreatheCuesTheFirstBreaths(t *testing.T) {
+	t.Parallel()
 	needVoice(t)
 	home := t.TempDir()
-	out, errOut, err := lull(t, home, "20", "breathe", "box", "--minutes", "1", "--no-tui", "--voice", "espeak-ng")
+	// Five times real time: each part of a breath lasts 800 ms. A cue
+	// made after its part began is rightly put off to a later breath; at
+	// 20 times (200 ms a part) a busy machine's espeak-ng was that late.
+	out, errOut, err := lull(t, home, "5", "breathe", "box", "--minutes", "1", "--no-tui", "--voice", "espeak-ng")
 	if err != nil {
 		t.Fatalf("lull breathe: %v\n%s%s", err, out, errOut)
 	}
