@@ -60,3 +60,39 @@ func TestBoundedBodyStopsAtItsBounds(t *testing.T) {
 		t.Errorf("an ordinary stream: %d bytes, %v", len(got), err)
 	}
 }
+
+// Every call is bounded in what it may write: the sentences asked for and
+// a margin (a model in a loop stops there), under each API's name for it;
+// a server that refuses the parameter is asked again without it.
+func TestEveryCallBoundsItsOutput(t *testing.T) {
+	for _, c := range []struct {
+		chat        bool
+		param, path string
+	}{{false, "max_output_tokens", "/v1/responses"}, {true, "max_tokens", "/v1/chat/completions"}} {
+		srv := newServer(t)
+		srv.SetNoResponses(c.chat)
+		g := newGuide(t, srv)
+		req := request(engine.Sensory)
+		if _, _, err := drain(t, g, req); err != nil {
+			t.Fatal(err)
+		}
+		want := float64(sentencesFor(req)*tokensPerSentence + tokenMargin)
+		for _, r := range generations(srv) {
+			if r.Path != c.path {
+				continue // the Responses call that found no Responses API
+			}
+			if got, _ := r.JSON[c.param].(float64); got != want {
+				t.Errorf("chat %v: %s = %v, want %v", c.chat, c.param, r.JSON[c.param], want)
+			}
+		}
+
+		refusing := newServer(t)
+		refusing.SetNoResponses(c.chat)
+		refusing.SetRejectParams(c.param)
+		g = newGuide(t, refusing)
+		said, _, err := drain(t, g, req)
+		if err != nil || len(said) == 0 {
+			t.Errorf("chat %v: a server refusing %s: said %d, %v", c.chat, c.param, len(said), err)
+		}
+	}
+}

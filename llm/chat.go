@@ -35,6 +35,16 @@ func (a *attemptState) chat(ctx context.Context) error {
 		params.ReasoningEffort = shared.ReasoningEffortLow
 		a.optional = append(a.optional, paramChatEffort)
 	}
+	// A reasoning model takes max_completion_tokens only; most other
+	// servers know max_tokens, and not all know the newer name.
+	switch limit := g.outputLimit(req); {
+	case g.reasons.Load() && g.sends(paramMaxCompletion):
+		params.MaxCompletionTokens = openai.Int(limit)
+		a.optional = append(a.optional, paramMaxCompletion)
+	case !g.reasons.Load() && g.sends(paramMaxTokens):
+		params.MaxTokens = openai.Int(limit)
+		a.optional = append(a.optional, paramMaxTokens)
+	}
 	st := g.client.Chat.Completions.NewStreaming(ctx, params, a.watch.listen())
 	defer st.Close()
 

@@ -14,9 +14,12 @@ import (
 
 // Names of the optional parameters lull sends, as a refusal names them.
 const (
-	paramEffort        = "reasoning.effort" // Responses
-	paramChatEffort    = "reasoning_effort" // Chat Completions
-	paramStreamOptions = "stream_options"   // Chat Completions' include_usage
+	paramEffort        = "reasoning.effort"      // Responses
+	paramChatEffort    = "reasoning_effort"      // Chat Completions
+	paramStreamOptions = "stream_options"        // Chat Completions' include_usage
+	paramMaxOutput     = "max_output_tokens"     // Responses
+	paramMaxTokens     = "max_tokens"            // Chat Completions, most servers
+	paramMaxCompletion = "max_completion_tokens" // Chat Completions, a reasoning model
 )
 
 // optionalParams maps the names a server may give a refused parameter to
@@ -28,6 +31,9 @@ var optionalParams = map[string]string{
 	paramChatEffort:                paramChatEffort,
 	paramStreamOptions:             paramStreamOptions,
 	"stream_options.include_usage": paramStreamOptions,
+	paramMaxOutput:                 paramMaxOutput,
+	paramMaxTokens:                 paramMaxTokens,
+	paramMaxCompletion:             paramMaxCompletion,
 }
 
 // reasoningModel reports whether a model is known by its name to reason:

@@ -49,6 +49,10 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 		params.Reasoning = shared.ReasoningParam{Effort: shared.ReasoningEffortLow}
 		a.optional = append(a.optional, paramEffort)
 	}
+	if g.sends(paramMaxOutput) {
+		params.MaxOutputTokens = openai.Int(g.outputLimit(req))
+		a.optional = append(a.optional, paramMaxOutput)
+	}
 	st := g.client.Responses.NewStreaming(ctx, params, a.watch.listen())
 	defer st.Close()
 
