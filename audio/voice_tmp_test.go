@@ -91,3 +91,30 @@ func TestStaleVoiceFoldersAreRemoved(t *testing.T) {
 		}
 	}
 }
+
+// The real espeak-ng writes a sound server's settings under $HOME/.config
+// and a folder under $TMPDIR as it starts: run by lull, both land in the
+// voice's own folder and go with it. Nothing appears in the user's home
+// or temporary folder.
+func TestRealVoiceTouchesNothingOutside(t *testing.T) {
+	e := needEspeak(t)
+	home, tmp := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("TMPDIR", tmp)
+	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_RUNTIME_DIR", "PULSE_SERVER", "PULSE_RUNTIME_PATH"} {
+		t.Setenv(k, "") // restored after the test
+		os.Unsetenv(k)  // as on a desktop without them: the library makes its own
+	}
+	if _, err := e.Speak(context.Background(), engine.Line{Text: "Rest here.", Phase: engine.Sensory}, Rate); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{home, tmp} {
+		if left, _ := os.ReadDir(dir); len(left) > 0 {
+			var names []string
+			for _, l := range left {
+				names = append(names, l.Name())
+			}
+			t.Errorf("%s holds %q after a sentence", dir, names)
+		}
+	}
+}
