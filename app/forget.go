@@ -6,7 +6,6 @@ import (
 	"log/slog"
 
 	"lull/llm"
-	"lull/redact"
 )
 
 // forgetter deletes a session's stored responses at the server that keeps
@@ -19,29 +18,19 @@ type forgetter struct {
 }
 
 func (f forgetter) Forget(ctx context.Context, server string, ids []string) ([]string, error) {
-	cfg := f.choice.LLM
+	ch := f.choice
 	if server != "" { // "" is an id written before lull kept its server: the one set up now
-		p, ok := f.choice.provider(server)
+		p, ok := ch.provider(server)
 		if !ok {
 			return nil, fmt.Errorf("%s, which keeps them, is not set up here", serverName(server))
 		}
-		cfg.BaseURL, cfg.APIKey = p.BaseURL, p.APIKey
+		ch = ch.at(p)
 	}
+	cfg := ch.LLM
 	cfg.Logger = f.log
 	g, err := llm.New(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return g.Forget(ctx, ids)
-}
-
-// provider is the provider set up here for server (a base URL, as a
-// session records it), if any.
-func (ch GuideChoice) provider(server string) (Provider, bool) {
-	for _, p := range ch.Providers {
-		if sameServer(p.BaseURL, server) || sameServer(redact.URL(p.BaseURL), server) {
-			return p, true
-		}
-	}
-	return Provider{}, false
 }

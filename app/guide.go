@@ -62,7 +62,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 		if key == "" {
 			key = getenv("OPENAI_API_KEY") // the SDKs' own pairing
 		}
-	case base == "" || llm.IsOpenAI(base):
+	case atOpenAI(base):
 		if key == "" {
 			key = getenv("OPENAI_API_KEY")
 		}
@@ -94,7 +94,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 		Interrupt: c.LLM.OnFailure == "interrupt",
 		Asked:     f.Guide != "" || f.Model != "",
 	}
-	ch.LLM.Moderate = base == "" || llm.IsOpenAI(base)
+	ch.LLM.Moderate = atOpenAI(base)
 	ch.LLM.Guard = c.Safety.Guard.LLM()
 	ch.Providers = providers(ch.LLM, c, getenv)
 	return ch, nil

@@ -3,7 +3,6 @@ package app
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"lull/engine"
 	"lull/internal/openaitest"
@@ -25,12 +24,7 @@ func TestGuideFailuresAreWrittenPlainly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { r.Close() })
-			select {
-			case <-r.Done():
-			case <-time.After(90 * time.Second): // bounds a failure only
-				t.Fatal("the session never ended")
-			}
+			untilDone(t, r)
 			var said []string
 			for _, e := range r.Snapshot().History {
 				if e.Role == engine.RoleSystem && strings.HasPrefix(e.Text, "The guide ") {

@@ -31,9 +31,7 @@ func (a *App) resumeChoice(st engine.State) (GuideChoice, string) {
 		return ch, ""
 	}
 	if p, ok := ch.provider(st.Server); ok {
-		ch.LLM.BaseURL, ch.LLM.APIKey = p.BaseURL, p.APIKey
-		ch.LLM.Moderate = p.BaseURL == "" || llm.IsOpenAI(p.BaseURL)
-		return ch, ""
+		return ch.at(p), ""
 	}
 	ch.Guide = "builtin"
 	return ch, fmt.Sprintf("This session was written by %s at %s, which is not set up here: the built-in guide goes on with it. To move it, resume with --guide openai.",

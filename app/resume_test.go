@@ -61,13 +61,19 @@ func resumeToEnd(t *testing.T, a *App, id string) *Run {
 	if err != nil {
 		t.Fatal(err)
 	}
+	untilDone(t, r)
+	return r
+}
+
+// untilDone lets run end, and closes it when the test does.
+func untilDone(t *testing.T, r *Run) {
+	t.Helper()
 	t.Cleanup(func() { r.Close() })
 	select {
 	case <-r.Done():
 	case <-time.After(90 * time.Second): // bounds a failure only
-		t.Fatal("the resumed session never finished")
+		t.Fatal("the session never ended")
 	}
-	return r
 }
 
 // modelsAsked are the models a server was asked to write with.

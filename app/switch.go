@@ -57,15 +57,15 @@ func orText(s, or string) string {
 }
 
 func sameServer(a, b string) bool {
-	if a == "" || llm.IsOpenAI(a) {
-		return b == "" || llm.IsOpenAI(b)
+	if atOpenAI(a) {
+		return atOpenAI(b)
 	}
 	return strings.TrimRight(a, "/") == strings.TrimRight(b, "/")
 }
 
 // serverName is how the listener knows a server: OpenAI, or its host.
 func serverName(base string) string {
-	if base == "" || llm.IsOpenAI(base) {
+	if atOpenAI(base) {
 		return "OpenAI"
 	}
 	if u, err := url.Parse(base); err == nil && u.Host != "" {
@@ -106,12 +106,32 @@ func (ch GuideChoice) Switch(provider, model string) (GuideChoice, error) {
 	}
 	for _, p := range ch.Providers {
 		if p.Name == provider {
-			ch.LLM.BaseURL, ch.LLM.APIKey = p.BaseURL, p.APIKey
-			ch.LLM.Moderate = p.BaseURL == "" || llm.IsOpenAI(p.BaseURL)
-			return ch, nil
+			return ch.at(p), nil
 		}
 	}
 	return ch, fmt.Errorf("no provider %q is set up (the config's llm base_url, OPENAI_BASE_URL, OPENAI_API_KEY)", provider)
+}
+
+// at is ch writing at provider p, with p's key.
+func (ch GuideChoice) at(p Provider) GuideChoice {
+	ch.LLM.BaseURL, ch.LLM.APIKey = p.BaseURL, p.APIKey
+	ch.LLM.Moderate = atOpenAI(p.BaseURL) // every sentence also goes to OpenAI's moderation
+	return ch
+}
+
+// atOpenAI reports whether a base URL is OpenAI's: its own, or none (the
+// SDK's default).
+func atOpenAI(base string) bool { return base == "" || llm.IsOpenAI(base) }
+
+// provider is the provider set up here for server (a base URL, as a
+// session records it), if any.
+func (ch GuideChoice) provider(server string) (Provider, bool) {
+	for _, p := range ch.Providers {
+		if sameServer(p.BaseURL, server) || sameServer(redact.URL(p.BaseURL), server) {
+			return p, true
+		}
+	}
+	return Provider{}, false
 }
 
 // ProviderNames are the providers a run may switch to, the current first;

@@ -3,6 +3,7 @@ package audio
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,18 +24,21 @@ func voiceDirPrefix() string { return voiceDirBase + strconv.Itoa(os.Getpid()) +
 // engine's own folder, so that nothing it or its libraries write (a sound
 // server's cookie and settings) lands outside lull's folders.
 func voiceEnv(env []string, dir string) []string {
-	set := map[string]bool{"HOME": true, "XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true, "XDG_RUNTIME_DIR": true, "TMPDIR": true, "TMP": true, "TEMP": true}
-	out := make([]string, 0, len(env)+len(set))
+	out := make([]string, 0, len(env)+len(voiceFolders))
 	for _, kv := range env {
-		if k, _, _ := strings.Cut(kv, "="); !set[k] {
+		if k, _, _ := strings.Cut(kv, "="); !slices.Contains(voiceFolders, k) {
 			out = append(out, kv)
 		}
 	}
-	for k := range set {
+	for _, k := range voiceFolders {
 		out = append(out, k+"="+dir)
 	}
 	return out
 }
+
+// voiceFolders are the variables that name where a program and its
+// libraries write.
+var voiceFolders = []string{"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "TMPDIR", "TMP", "TEMP"}
 
 // removeStaleVoiceDirs removes, once a process, the voice folders of lulls
 // that are no longer running: what a kill mid-sentence left. A folder of a

@@ -213,11 +213,11 @@ func TestPauseFreezesAndResumeContinues(t *testing.T) {
 	}
 }
 
-// A quit (pause, stop, save) and a resume in a new engine pick up at the
-// same phase and sentence and speak nothing twice.
-func TestQuitAndResumeInANewEngine(t *testing.T) {
-	spk := newFakeSpeaker()
-	store := &memStore{}
+// quitInRelaxation runs a 10-minute session until its third relaxation
+// sentence is about to play, and quits there (pause, stop, save): what a
+// listener's quit leaves in store.
+func quitInRelaxation(t *testing.T, spk *fakeSpeaker, store *memStore) {
+	t.Helper()
 	e := newEngine(t, newSession(t, 10, "rest"), &scriptGuide{}, spk, store)
 	ctx, cancel := context.WithCancel(context.Background())
 	spk.onPlay = func(l Line, n int) {
@@ -231,6 +231,14 @@ func TestQuitAndResumeInANewEngine(t *testing.T) {
 	if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run after quit: %v", err)
 	}
+}
+
+// A quit (pause, stop, save) and a resume in a new engine pick up at the
+// same phase and sentence and speak nothing twice.
+func TestQuitAndResumeInANewEngine(t *testing.T) {
+	spk := newFakeSpeaker()
+	store := &memStore{}
+	quitInRelaxation(t, spk, store)
 	saved := store.last()
 	if saved.Status != Paused || saved.Phase != Relaxation || saved.Position.Sentence != 2 {
 		t.Fatalf("saved %s in %s at %d", saved.Status, saved.Phase, saved.Position.Sentence)

@@ -36,6 +36,9 @@ func (e *Engine) welcomeBack(ctx context.Context) error {
 		return nil
 	}
 	text := welcome(p, sleep, runs)
+	if text == "" {
+		return nil // no line to come back to: the session goes straight on
+	}
 	if !sleep {
 		e.speaker.Chime()
 	}
@@ -53,7 +56,7 @@ func (e *Engine) welcomeBack(ctx context.Context) error {
 		return err
 	}
 	cur := <-ready
-	if cur == nil || text == "" {
+	if cur == nil {
 		return ctx.Err()
 	}
 	if err := e.gate.wait(ctx); err != nil {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 )
@@ -14,19 +13,7 @@ import (
 func TestResumeWelcomesTheListenerBack(t *testing.T) {
 	spk := newFakeSpeaker()
 	store := &memStore{}
-	e := newEngine(t, newSession(t, 10, "rest"), &scriptGuide{}, spk, store)
-	ctx, cancel := context.WithCancel(context.Background())
-	spk.onPlay = func(l Line, n int) {
-		if l.Phase == Relaxation && l.Index == 2 {
-			if err := e.Pause(); err != nil {
-				t.Error(err)
-			}
-			cancel()
-		}
-	}
-	if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
-		t.Fatalf("Run after quit: %v", err)
-	}
+	quitInRelaxation(t, spk, store)
 	for _, s := range spk.Played() {
 		if s == "welcome to relaxation" {
 			t.Fatal("a first run was welcomed back")
