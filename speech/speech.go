@@ -210,7 +210,7 @@ func judge(text string, words *speechLists) Reason {
 }
 
 var (
-	webAddress = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*://\S*|\bwww\.\S+`)
+	webAddress = regexp.MustCompile(`(?i)[a-z][a-z0-9+.-]*://\S*|\bwww\.[\pL\pN]\S*`) // "www." before a quote is no address
 	emoticon   = regexp.MustCompile(`(^|\s)[:;]-?[)(DPp]+(\s|$)`)
 	// labelPrefix is a label before a sentence's words: "Step 1:", "Note -".
 	labelPrefix = regexp.MustCompile(`(?i)^(?:(?:phase|part|step|section|stage)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[ivx]+)|tip|reminder)\s*[:.\-–—]\s+`)
