@@ -48,6 +48,7 @@ type Options struct {
 	Paths     Paths
 	Config    Config
 	TimeScale float64 // LULL_TIME_SCALE: 1 is real time
+	Silent    bool    // play to the silent output even when a sound card is there
 	Logger    *slog.Logger
 	Now       func() time.Time
 	// Voices say where piper and a speech server are.
@@ -303,6 +304,7 @@ func (a *App) sound(voice, soundscape string) (*audio.Player, []string, error) {
 		Voices:      a.opts.Voices,
 		NoPacerTone: !a.opts.Config.Breathing.ToneOn(),
 		TimeScale:   a.opts.TimeScale,
+		Silent:      a.opts.Silent,
 		Logger:      a.log,
 		Quiet:       a.opts.Quiet,
 	})

@@ -67,6 +67,10 @@ type Engine struct {
 	feed    feed
 	gate    gate
 
+	// asked is the next phase's source, its first call asked ahead while
+	// this phase ends (ahead.go); the engine's goroutine alone uses it.
+	asked *source
+
 	saveMu        sync.Mutex // one checkpoint at a time, in order; guards untranscribed
 	untranscribed []Entry    // spoken, not yet in the transcript: retried in order at the next checkpoint
 

@@ -68,47 +68,88 @@ func fillLines(p Phase) int {
 
 // stallRequest is what the filler is asked while the open call stalls:
 // the call's own request — the body from where the session is, or the
-// lead onward — save where a lead would not fit: in breathing (a line
-// for the in-breath is wanted) and in resolution's close (its lead is the
-// farewell), the body goes on past its planned end instead.
-func (s *source) stallRequest(b Budget) Request {
-	lead := s.windDown && s.phase != Breathing && s.phase != Resolution
+// lead onward — save where a lead would not fit: in breathing (the next
+// part of the breath is wanted) and in resolution's close while there is
+// time for more than the close (its lead is the farewell), the body goes
+// on past its planned end instead. It reports whether the lead was asked.
+func (s *source) stallRequest(b Budget) (Request, bool) {
+	lead := s.windDown && s.phase != Breathing && (s.phase != Resolution || s.closeDue(b))
 	if !lead && s.issued >= b.WindDownAt {
 		b.WindDownAt = s.issued + fillLines(s.phase)
 		b.Sentences = max(b.Sentences, b.WindDownAt+1)
 	}
-	return s.e.request(s.phase, b, s.issued, lead, s.pending)
+	return s.e.request(s.phase, b, s.issued, lead, s.pending), lead
+}
+
+// closeDue reports whether resolution has time left for its close only:
+// a close that stalls then is the filler's to say, farewell and all.
+func (s *source) closeDue(b Budget) bool {
+	return b.Sentences-s.issued <= minClose
 }
 
 // fillStall is the filler's next fitting line while the open call
 // stalls, from where the session is (the filler skips what was said or
-// is pending), counted as the phase's next. In breathing only a line for
-// the in-breath is said: it waits for its breath like any other, so the
-// rhythm is never broken.
+// is pending), counted as the phase's next. In breathing a line is said
+// only on the part of the breath it belongs to, the in-breath or the next
+// part of the breath the last line spoke to: it waits for that part like
+// any other line, so the rhythm is never broken. When the filler was
+// asked for the lead, it says the whole of it in the stalled call's place,
+// and the phase ends after it: the guide's call is given up.
 func (s *source) fillStall(ctx context.Context, b Budget) (Line, bool) {
-	if s.filler == nil || s.noFill {
+	if s.filler == nil {
 		return Line{}, false
 	}
-	lines, err := readAll(ctx, s.filler, s.stallRequest(b))
+	req, lead := s.stallRequest(b)
+	lines, err := readAll(ctx, s.filler, req)
 	cuer, _ := s.filler.(Cuer)
 	pauser, _ := s.filler.(Pauser)
-	c := &call{guide: s.filler.Name(), cuer: cuer, pauser: pauser, phase: s.phase, opened: time.Now(), filler: true}
-	for _, text := range s.screen(lines, true) {
-		if s.phase == Breathing && stageOf(c, text) != StageInhale {
+	c := &call{guide: s.filler.Name(), cuer: cuer, pauser: pauser, phase: s.phase, opened: time.Now(), filler: true, windDown: lead}
+	lines = s.screen(lines, true)
+	for i, text := range lines {
+		if s.phase == Breathing && !s.follows(stageOf(c, text)) {
 			continue
 		}
+		said := lines[i : i+1]
+		if lead {
+			said = lines[i:]
+		}
 		if s.call != nil {
-			s.call.filled = append(s.call.filled, text)
+			s.call.filled = append(s.call.filled, said...)
 		}
 		s.e.log.Warn("the guide is slow to give the next line; the built-in guide says one",
-			slog.String("phase", s.phase.String()), slog.Int("index", s.issued))
-		return s.hand(text, c, b), true
+			slog.String("phase", s.phase.String()), slog.Int("index", s.issued), slog.Bool("lead", lead))
+		line := s.hand(text, c, b)
+		s.stalled = true
+		if lead {
+			s.takeOver(c, lines[i+1:])
+		}
+		return line, true
 	}
 	if err != nil && ctx.Err() == nil {
 		s.e.log.Warn("the built-in guide could not fill a stall", slog.Any("err", err))
 	}
-	s.noFill = true // wait on for the guide: asked again after its next line
 	return Line{}, false
+}
+
+// takeOver gives up the stalled call: the filler's lead, begun with the
+// line now handed out, is the rest of the phase.
+func (s *source) takeOver(c *call, rest []string) {
+	s.closeStream()
+	s.call = c
+	s.queue, s.ahead = rest, 0
+	s.ended = true
+	if s.phase == Resolution {
+		s.chooseClose()
+	}
+}
+
+// follows reports whether a breathing line on stage st may come next: on
+// the in-breath, or on a later part of the breath the last line spoke to.
+func (s *source) follows(st BreathStage) bool {
+	if st == StageInhale {
+		return true
+	}
+	return s.lastStage >= StageInhale && st > s.lastStage && st <= StageHoldOut
 }
 
 // readAll is a whole call of g, split into sentences.

@@ -50,6 +50,29 @@ type Request struct {
 	Note string
 }
 
+// Asked is how many sentences a call for req asks for: what remains of
+// the body, or of the wind-down, in pieces of at most MaxPerCall. It never
+// asks for more than the phase has room for: resolution's close too is
+// asked for exactly what remains.
+func (r Request) Asked() int {
+	n := r.Budget.WindDownAt - r.Spoken
+	if r.WindDown {
+		n = r.Budget.Sentences - r.Spoken
+	}
+	return min(max(n, 1), MaxPerCall)
+}
+
+// Most is the most sentences a call for r may give: what it asked for,
+// and as many again as a call may ask for at most. A remote guide cuts a
+// reply that goes past it — a model caught in a loop writes on and on —
+// while a wordy model's close, longer than asked, keeps its farewell
+// (the engine fits the close to the time left).
+func (r Request) Most() int { return r.Asked() + MaxPerCall }
+
+// MaxPerCall keeps calls short, so a failure costs little and each call's
+// instructions stay close to where the phase stands.
+const MaxPerCall = 10
+
 // Outline is a session's journey, for a guide that writes freely but
 // should keep to the same path the built-in guide would take.
 type Outline struct {

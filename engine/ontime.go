@@ -168,7 +168,7 @@ func (e *Engine) liveLocked() time.Duration {
 // holdsClose reports whether lines are held back until resolution's close
 // is whole.
 func (s *source) holdsClose() bool {
-	return s.phase == Resolution && s.windDown && !s.closed
+	return s.phase == Resolution && s.windDown && !s.closed && s.ahead == 0
 }
 
 // chooseClose fits the close now queued to the time resolution has left,

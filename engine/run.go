@@ -23,7 +23,8 @@ func (e *Engine) Run(ctx context.Context) error {
 		return err
 	}
 	defer e.stop()
-	e.speaker.Resume() // a speaker paused by an earlier run in this process
+	defer e.takeAsked(-1) // a call asked ahead for a phase this run never reached
+	e.speaker.Resume()    // a speaker paused by an earlier run in this process
 	e.checkpoint()
 	if e.Snapshot().Practice == PracticeBreathe {
 		return e.ended(e.breathe(ctx, fresh))

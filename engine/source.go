@@ -26,6 +26,7 @@ func (e *GuideError) Unwrap() error { return e.Err }
 // the safety check flags. It runs on the engine's goroutine only.
 type source struct {
 	e        *Engine
+	guide    Guide // the guide in charge when the source began
 	phase    Phase
 	sleep    bool     // the session drifts toward sleep: see lineDelivery
 	start    int      // sentences the phase had spoken when this source began
@@ -39,17 +40,27 @@ type source struct {
 	queue    []string
 	ended    bool // the wind-down call is done: the phase's natural end
 	reopened bool // a call that failed mid-stream was followed by a fresh one
+	// ahead counts the queued lines that an earlier call wrote, before the
+	// open call's own: the open call was asked ahead (ahead.go); aheadOf
+	// is the call that wrote them.
+	ahead   int
+	aheadOf *call
 
 	// A remote guide's calls are watched for what they fail to say (see
 	// filler.go): filler is the guide that speaks in their place, nil when
 	// the guide is not remote or there is none.
 	remote   bool
 	filler   Guide
-	note     string // said to the guide in its next call: its last reply was unusable
-	retried  bool   // the open call asks again after an unusable reply
-	fillNext bool   // the next call is the filler's: the guide's retry was unusable too
-	pump     *pump  // reads the open remote call in the background, so a stall is noticed
-	noFill   bool   // the filler has nothing left to say while the open call stalls
+	note     string   // said to the guide in its next call: its last reply was unusable
+	retried  bool     // the open call asks again after an unusable reply
+	fillNext bool     // the next call is the filler's: the guide's retry was unusable too
+	pump     *pump    // reads the open remote call in the background, so a stall is noticed
+	stashed  *piece   // a failure drain met, for next to read
+	before   []string // the phase before's lines still to be said, for a first call asked ahead
+	stalled  bool     // the filler speaks: the guide has said nothing since it stalled
+	// lastStage is the part of the breath the last line handed out spoke
+	// to, in breathing (-1: none); see follows.
+	lastStage BreathStage
 	// busyUntil is where on the output's clock the line now playing ends
 	// (0: none plays); closed says resolution's close has been chosen.
 	busyUntil time.Duration
@@ -58,7 +69,7 @@ type source struct {
 
 // newSource feeds phase p from sentence spoken on. Callers hold e.mu.
 func newSource(e *Engine, p Phase, spoken int) *source {
-	s := &source{e: e, phase: p, sleep: e.st.Sleep, start: spoken, issued: spoken}
+	s := &source{e: e, phase: p, sleep: e.st.Sleep, start: spoken, issued: spoken, lastStage: -1, guide: e.guide}
 	if _, ok := e.guide.(Remote); ok {
 		s.remote = true
 		if e.filler != nil && e.filler != e.guide {
@@ -74,7 +85,8 @@ func (s *source) more() bool {
 		return len(s.queue) > 0 // the close is chosen: it is what is queued
 	}
 	if s.ended {
-		return false
+		// The last call's lines, written ahead, as far as the phase has room.
+		return len(s.queue) > 0 && s.issued < s.e.budget(s.phase).Sentences
 	}
 	return s.issued < s.e.budget(s.phase).Sentences
 }
@@ -98,13 +110,25 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 		if !s.windDown && s.issued >= b.WindDownAt {
 			// Time to lead onward: whatever the body call had left is dropped.
 			s.closeStream()
-			s.queue = nil
+			s.queue, s.ahead = nil, 0
 			s.windDown = true
+		}
+		if err := s.drain(ctx); err != nil {
+			return Line{}, err
 		}
 		if len(s.queue) > 0 && !s.holdsClose() {
 			text := s.queue[0]
 			s.queue = s.queue[1:]
-			return s.hand(text, s.call, b), nil
+			c := s.call
+			if s.ahead > 0 {
+				s.ahead--
+				c = s.aheadOf
+			}
+			return s.hand(text, c, b), nil
+		}
+		if s.ended && !s.closed && s.phase == Resolution {
+			s.chooseClose() // its lines were behind others written ahead
+			continue
 		}
 		if s.ended {
 			return Line{}, io.EOF
@@ -119,10 +143,14 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 		case errors.Is(err, errStalled):
 			if line, ok := s.fillStall(ctx, b); ok {
 				return line, nil
-			} // nothing to fill with: wait on for the guide
+			}
+			w = w.later(stallAfter) // nothing fits now: wait on, and look again
 		case errors.Is(err, io.EOF):
 			s.accept(s.speech.Flush())
 			s.finishCall()
+			if err := s.askAhead(ctx); err != nil {
+				return Line{}, err
+			}
 		case err != nil && s.holdsClose() && len(s.queue) > 0 && ctx.Err() == nil:
 			// The close broke off: what came of it is said, chosen to fit.
 			s.e.log.Warn("guide call failed in resolution's close; saying what came", slog.Any("err", err))
@@ -145,27 +173,40 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 				continue
 			}
 			return Line{}, &GuideError{Guide: s.e.guideName(), Err: err}
-		default:
-			if s.call.firstText.IsZero() && chunk != "" {
-				s.call.firstText = time.Now()
+		case errors.Is(err, errCallLimit):
+			s.cut()
+			if err := s.askAhead(ctx); err != nil {
+				return Line{}, err
 			}
-			s.call.chars += len(strings.TrimSpace(chunk))
-			s.accept(s.speech.Feed(chunk))
+		default:
+			s.took(chunk)
 		}
 	}
+}
+
+// took queues what a chunk of the open call completes.
+func (s *source) took(chunk string) {
+	if s.call.firstText.IsZero() && chunk != "" {
+		s.call.firstText = time.Now()
+	}
+	s.call.chars += len(strings.TrimSpace(chunk))
+	s.accept(s.speech.Feed(chunk))
 }
 
 // hand gives out the phase's next line, from call c.
 func (s *source) hand(text string, c *call, b Budget) Line {
 	line := Line{Text: text, Phase: s.phase, Index: s.issued, call: c,
 		Delivery: lineDelivery(s.phase, s.sleep, s.issued, b.Sentences)}
+	if s.phase == Breathing {
+		s.lastStage = stageOf(c, text)
+	}
 	s.issued++
 	s.handed = append(s.handed, text)
 	if c != nil {
 		c.said = append(c.said, text)
 		if !c.filler {
 			s.e.setWaiting(false) // the guide's own words again
-			s.noFill = false
+			s.stalled = false
 		}
 	}
 	return line
@@ -206,15 +247,18 @@ func (s *source) screen(sentences []string, filler bool) []string {
 }
 
 // pending are the sentences handed out but not yet spoken: the one playing.
+// A call asked ahead (ahead.go) counts the lines still queued as well.
+// A phase's first call asked ahead counts the last lines of the phase
+// before it (before), which are still to be said.
 func (s *source) pending(spoken int) []string {
 	from := min(max(spoken-s.start, 0), len(s.handed))
-	return s.handed[from:len(s.handed):len(s.handed)]
+	return slices.Concat(s.before, s.handed[from:], s.queue)
 }
 
 // open starts the phase's next call: the guide's, or the filler's when
 // it writes the share of a call the guide could not.
 func (s *source) open(ctx context.Context, b Budget) error {
-	req := s.e.request(s.phase, b, s.issued, s.windDown, s.pending)
+	req := s.e.request(s.phase, b, s.issued+len(s.queue), s.windDown, s.pending)
 	g := s.e.current() // one guide writes the call: its name, tags and pauses
 	filling := s.fillNext && s.filler != nil
 	if filling {
@@ -223,7 +267,6 @@ func (s *source) open(ctx context.Context, b Budget) error {
 		req.Note, s.note = s.note, ""
 	}
 	s.fillNext = false
-	s.noFill = false
 	cuer, _ := g.(Cuer)
 	pauser, _ := g.(Pauser)
 	s.call = &call{guide: g.Name(), cuer: cuer, pauser: pauser, phase: s.phase, windDown: s.windDown, opened: time.Now(), filler: filling}
@@ -261,7 +304,9 @@ func (s *source) finishCall() {
 	switch {
 	case s.windDown:
 		s.ended = true
-		s.chooseClose()
+		if s.ahead == 0 {
+			s.chooseClose()
+		} // else once the lines written ahead of it are out (next)
 	case gave == 0:
 		s.windDown = true
 	}
@@ -277,6 +322,7 @@ func (s *source) closeStream() {
 		s.pump.stop() // the stream is read no more before it is closed
 		s.pump = nil
 	}
+	s.stashed = nil
 	if err := s.stream.Close(); err != nil {
 		s.e.log.Debug("closing guide stream", slog.Any("err", err))
 	}

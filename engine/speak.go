@@ -22,9 +22,12 @@ type prepared struct {
 // does; the silence after a line is chosen once that is done, knowing
 // whether another line follows and how long it is (see restAfter).
 func (e *Engine) runPhase(ctx context.Context, p Phase, lead time.Duration) error {
-	e.mu.Lock()
-	src := newSource(e, p, e.st.Phases[p].Spoken)
-	e.mu.Unlock()
+	src := e.takeAsked(p)
+	if src == nil {
+		e.mu.Lock()
+		src = newSource(e, p, e.st.Phases[p].Spoken)
+		e.mu.Unlock()
+	}
 	defer src.closeStream() // a call the phase no longer needs is cut short
 	defer e.setWaiting(false)
 	ahead, err := e.lead(ctx, src, lead)
@@ -74,8 +77,10 @@ func (e *Engine) runPhase(ctx context.Context, p Phase, lead time.Duration) erro
 			if errors.Is(lookErr, io.EOF) {
 				lookErr = nil
 			}
+		} else {
+			src.askNext(ctx) // the phase's last line plays: the next phase's first is asked for
 		}
-		if err := <-played; err != nil {
+		if err := src.await(ctx, played); err != nil {
 			return err
 		}
 		entry := e.spoken(cur)
@@ -84,7 +89,7 @@ func (e *Engine) runPhase(ctx context.Context, p Phase, lead time.Duration) erro
 		waited := max(e.speaker.Position()-end, 0)
 		rested := e.rest(ctx, max(e.restAfter(cur.line, ahead, last)-waited, 0))
 		e.checkpoint(entry) // while the rest plays: saving takes no time from it
-		if err := <-rested; err != nil {
+		if err := src.await(ctx, rested); err != nil {
 			return err
 		}
 		e.account(p)

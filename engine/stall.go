@@ -38,6 +38,17 @@ var errStalled = errors.New("the guide is slow to give the next line")
 type wait struct {
 	at, due         time.Duration
 	atWall, dueWall time.Time
+	// want is when the line is planned to begin, with no allowance: while
+	// the filler speaks (source.stalled), its next line is due then.
+	want     time.Duration
+	wantWall time.Time
+}
+
+// later is the same wait with the filler due d later.
+func (w wait) later(d time.Duration) wait {
+	w.due += d
+	w.dueWall = w.dueWall.Add(d)
+	return w
 }
 
 // passed reports whether both clocks have passed a mark.
@@ -54,13 +65,13 @@ const lateGrace = 2 * time.Second
 // its part of the breath anyway: the filler is due stallAfter after the
 // last line, and its line then waits for its in-breath like any other.
 func (e *Engine) waitFor(p Phase, end, at time.Duration) wait {
-	due := at + stallAfter
+	due, want := at+stallAfter, at
 	if p == Breathing {
-		due = end + stallAfter
+		due, want = end+stallAfter, end // the line waits for its breath anyway
 	}
-	w := wait{at: min(at+lateGrace, due), due: due}
+	w := wait{at: min(at+lateGrace, due), due: due, want: want}
 	pos, now := e.speaker.Position(), time.Now()
-	w.atWall, w.dueWall = now.Add(w.at-pos), now.Add(w.due-pos)
+	w.atWall, w.dueWall, w.wantWall = now.Add(w.at-pos), now.Add(w.due-pos), now.Add(w.want-pos)
 	return w
 }
 
@@ -117,25 +128,36 @@ func (p *pump) stop() {
 }
 
 // read is the open call's next piece of text. Reading a remote guide's
-// call, it returns errStalled once the output's clock passes w.due with
-// nothing come, unless the filler has nothing left to say.
+// call, it returns errStalled once both clocks pass w.due with nothing
+// come.
 func (s *source) read(ctx context.Context, w wait) (string, error) {
 	if s.pump == nil {
 		return s.stream.Next(ctx)
 	}
-	var tick <-chan time.Time
-	if w.due > 0 && !s.noFill {
-		t := time.NewTicker(stallPoll)
-		defer t.Stop()
-		tick = t.C
+	if pc := s.stashed; pc != nil {
+		s.stashed = nil
+		return pc.text, pc.err
 	}
+	if s.stalled {
+		// The filler speaks already: its next line keeps the phase's pace.
+		w.due, w.dueWall = w.want, w.wantWall
+	}
+	t := time.NewTicker(stallPoll)
+	defer t.Stop()
+	watch := w.due > 0 && s.filler != nil
 	for {
 		select {
 		case pc := <-s.pump.out:
 			return pc.text, pc.err
 		case <-ctx.Done():
 			return "", ctx.Err()
-		case now := <-tick:
+		case now := <-t.C:
+			if now.Sub(s.call.opened) > callLimit {
+				return "", errCallLimit
+			}
+			if !watch {
+				continue
+			}
 			pos := s.e.speaker.Position()
 			if passed(pos, w.at, now, w.atWall) {
 				s.e.setWaiting(true)

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"lull/speech"
 
 	"lull/engine"
@@ -23,6 +24,7 @@ type attemptState struct {
 	chained   bool          // the request continued a stored response
 	sent      int           // the request's instructions and input, in estimated tokens
 	unchecked []written     // sentences not yet judged
+	wrote     int           // sentences the model wrote, judged or not
 	pushed    int
 	receipt   engine.Receipt
 }
@@ -64,6 +66,9 @@ func (a *attemptState) alive() { a.watch.alive() }
 // at its end.
 func (a *attemptState) text(ctx context.Context, delta string) error {
 	a.lines.feed(delta, a.take)
+	if a.wrote > a.s.req.Most() {
+		return errEnough
+	}
 	whole := a.wholeLines()
 	g := a.s.g
 	if whole > 0 && (g.judgesAlone() || g.judgesInBatches() && (whole >= moderationBatch || len(a.s.out) == 0)) {
@@ -109,7 +114,25 @@ func (a *attemptState) take(p piece) {
 func (a *attemptState) hold(sentences []string, p piece) {
 	for _, text := range sentences {
 		a.unchecked = append(a.unchecked, written{text, p.line})
+		a.wrote++
 	}
+}
+
+// errEnough says the model wrote past the most its call may give
+// (engine.Request.Most): a model in a loop, on a server that ignores the
+// output-token limit. The reply is cut there (cut).
+var errEnough = errors.New("the model wrote past what was asked")
+
+// cut ends a reply that wrote past its most: the sentences past it and
+// the one being written are dropped, what came before is judged and
+// given. The reply did not complete: a chain does not continue from it.
+func (a *attemptState) cut(ctx context.Context) error {
+	a.s.g.log.Warn("LLM reply cut: it wrote past what was asked", slog.Int("most", a.s.req.Most()))
+	a.receipt.Completed = false
+	if over := a.wrote - a.s.req.Most(); over > 0 {
+		a.unchecked = a.unchecked[:len(a.unchecked)-min(over, len(a.unchecked))]
+	}
+	return a.flush(ctx, len(a.unchecked))
 }
 
 func (a *attemptState) tag(sentences []string, p piece) {

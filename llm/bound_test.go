@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"lull/engine"
 	"lull/internal/openaitest"
@@ -76,7 +77,7 @@ func TestEveryCallBoundsItsOutput(t *testing.T) {
 		if _, _, err := drain(t, g, req); err != nil {
 			t.Fatal(err)
 		}
-		want := float64(sentencesFor(req)*tokensPerSentence + tokenMargin)
+		want := float64(req.Asked()*tokensPerSentence + tokenMargin)
 		for _, r := range generations(srv) {
 			if r.Path != c.path {
 				continue // the Responses call that found no Responses API
@@ -93,6 +94,29 @@ func TestEveryCallBoundsItsOutput(t *testing.T) {
 		said, _, err := drain(t, g, req)
 		if err != nil || len(said) == 0 {
 			t.Errorf("chat %v: a server refusing %s: said %d, %v", c.chat, c.param, len(said), err)
+		}
+	}
+}
+
+// A model caught in a loop, on a server that ignores the output-token
+// limit, streams sentence after sentence and never finishes: the reply is
+// cut at the most a call may give, and the call ends. Both APIs.
+func TestAnEndlessReplyIsCut(t *testing.T) {
+	for _, chat := range []bool{false, true} {
+		srv := newServer(t)
+		srv.SetNoResponses(chat)
+		srv.Push(openaitest.Endless(time.Millisecond))
+		g := newGuide(t, srv)
+		req := request(engine.Sensory)
+		said, rc, err := drain(t, g, req)
+		if err != nil {
+			t.Fatalf("chat %v: %v", chat, err)
+		}
+		if len(said) != req.Most() {
+			t.Errorf("chat %v: %d sentences said; the most a call may give is %d", chat, len(said), req.Most())
+		}
+		if rc.Completed {
+			t.Errorf("chat %v: a cut reply counted as completed: a chain would continue from it", chat)
 		}
 	}
 }

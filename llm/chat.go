@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/shared"
@@ -61,7 +62,9 @@ func (a *attemptState) chat(ctx context.Context) error {
 			}
 			if c.Delta.Content != "" {
 				a.watch.sawText()
-				if err := a.text(ctx, c.Delta.Content); err != nil {
+				if err := a.text(ctx, c.Delta.Content); errors.Is(err, errEnough) {
+					return a.cut(ctx)
+				} else if err != nil {
 					return err
 				}
 			}

@@ -82,25 +82,28 @@ func TestStatelessSixtyMinutesStayWithinBudget(t *testing.T) {
 			at = i
 		}
 	}
-	if at < len(played)-2*maxPerCall {
+	if at < len(played)-2*engine.MaxPerCall {
 		t.Errorf("the last call's newest line %q is line %d of %d spoken: not the newest", said[len(said)-1], at, len(played))
 	}
 }
 
 func TestContextExceededRestartsTheChainFromARecap(t *testing.T) {
 	srv := newServer(t)
-	long := strings.Repeat("Let the whole body rest here a little longer, with nothing at all to do. ", 80)
+	// As much as one call may give (a reply past it is cut), in long sentences.
+	long := strings.Repeat("Let the whole body rest here a little longer, with the heels and the hands and the shoulders heavy, nothing at all to do. ", 12)
 	srv.SetText(func(openaitest.Call) string { return long })
 	g := newGuide(t, srv)
-	_, first, err := drain(t, g, request(engine.Sensory))
+	firstReq := request(engine.Sensory)
+	firstReq.Budget = engine.Budget{Sentences: 12, WindDownAt: 10}
+	_, first, err := drain(t, g, firstReq)
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv.SetText(nil)
-	srv.SetContextWindow(2500) // the stored exchange and the instructions are more
+	srv.SetContextWindow(2050) // the stored exchange and the instructions are more
 	req := request(engine.Sensory)
 	req.Chain, req.Spoken = first.ResponseID, 4
-	for i := range 30 {
+	for i := range 12 {
 		req.History = append(req.History, engine.Entry{Phase: engine.Atmosphere, Role: engine.RoleGuide, Text: fmt.Sprintf("A lamp glows low in the quiet room, moment %d.", i)})
 	}
 	req.History = append(req.History, engine.Entry{Phase: engine.Sensory, Role: engine.RoleGuide, Text: "Notice the heels."})
@@ -118,7 +121,7 @@ func TestContextExceededRestartsTheChainFromARecap(t *testing.T) {
 		t.Errorf("the retry: previous %v store %v; want a new chain, stored", retry.JSON["previous_response_id"], retry.JSON["store"])
 	}
 	in := strings.Join(inputs(retry), "\n")
-	if !strings.Contains(in, "Notice the heels.") || !strings.Contains(in, "A lamp glows low in the quiet room, moment 29.") {
+	if !strings.Contains(in, "Notice the heels.") || !strings.Contains(in, "A lamp glows low in the quiet room, moment 11.") {
 		t.Errorf("the retry does not retell the session: %q", in)
 	}
 	if !rc.Completed || rc.ResponseID == "" || !contains(rc.Stored, rc.ResponseID) {

@@ -76,23 +76,6 @@ func (g *Guide) instructions(req engine.Request) string {
 	return b.String()
 }
 
-// sentencesFor is how many sentences one call asks for: what remains of
-// the body, or of the wind-down, in pieces of at most maxPerCall. It never
-// asks for more than the phase has room for: resolution's close too is
-// asked for exactly what remains.
-func sentencesFor(req engine.Request) int {
-	b := req.Budget
-	n := b.WindDownAt - req.Spoken
-	if req.WindDown {
-		n = b.Sentences - req.Spoken
-	}
-	return min(max(n, 1), maxPerCall)
-}
-
-// maxPerCall keeps calls short, so a failure costs little and each call's
-// instructions stay close to where the phase stands.
-const maxPerCall = 10
-
 // message is the user input that asks for this call's words: which call
 // it is, the listener's intention as a delimited datum, a note on an
 // unusable previous reply, where the journey stands, what was already
@@ -115,7 +98,7 @@ func (g *Guide) message(req engine.Request) string {
 	if note := human.Line(req.Note); note != "" {
 		lines = append(lines, prompts.Fill(p.Note, map[string]string{"note": strings.TrimRight(note, ".")}))
 	}
-	n := sentencesFor(req)
+	n := req.Asked()
 	if w := where(req, n); w != "" {
 		lines = append(lines, prompts.Fill(p.Step, map[string]string{"where": w}))
 	}

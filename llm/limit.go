@@ -16,7 +16,7 @@ const (
 
 // outputLimit is the most one call for req may write, in tokens.
 func (g *Guide) outputLimit(req engine.Request) int64 {
-	n := int64(sentencesFor(req)*tokensPerSentence + tokenMargin)
+	n := int64(req.Asked()*tokensPerSentence + tokenMargin)
 	if g.reasons.Load() {
 		n += thinkingTokens
 	}

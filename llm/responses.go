@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
@@ -80,7 +81,9 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 			}
 		case "response.output_text.delta":
 			a.watch.sawText()
-			if err := a.text(ctx, ev.Delta); err != nil {
+			if err := a.text(ctx, ev.Delta); errors.Is(err, errEnough) {
+				return a.cut(ctx)
+			} else if err != nil {
 				return err
 			}
 		case "response.completed", "response.incomplete":

@@ -44,6 +44,10 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	if s.overflowChat(w, call) {
 		return
 	}
+	if f = s.stallFor(f, call); f.kind == faultNoAnswer {
+		s.untilGone(r.Context())
+		return
+	}
 
 	if streaming, _ := req.get("stream").(bool); !streaming {
 		s.chatWhole(w, r, a, &call, f)
@@ -51,8 +55,12 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	out := startStream(w)
 	out.data(a.chunk(a.t.chatRole))
-	if f.kind == faultHang {
+	switch f.kind {
+	case faultHang:
 		s.untilGone(r.Context())
+		return
+	case faultKeepAlive:
+		s.keepAlive(r.Context(), out, f.every)
 		return
 	}
 	if a.reasoning != nil && !s.chatThinking(r.Context(), out, a) {
@@ -86,6 +94,14 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 		out.data(a.chunk(c))
 	}
 	switch f.kind {
+	case faultEndless:
+		s.endless(r.Context(), out, f.every, func(d string) {
+			c := a.t.chatContent.clone()
+			a.choice(c).obj("delta").set("content", d)
+			c.set("obfuscation", obfuscation(d))
+			out.data(a.chunk(c))
+		})
+		return
 	case faultCut:
 		return
 	case faultErrorEvent, faultFlatErrorEvent:
@@ -163,7 +179,7 @@ func (s *Server) chatThinking(ctx context.Context, out *stream, a *chatAnswer) b
 // shape is the API reference's, its usage the recorded chunk's.
 func (s *Server) chatWhole(w http.ResponseWriter, r *http.Request, a *chatAnswer, call *Call, f Fault) {
 	switch f.kind {
-	case faultHang:
+	case faultHang, faultKeepAlive, faultEndless:
 		s.untilGone(r.Context())
 		return
 	case faultCut:

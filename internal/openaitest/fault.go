@@ -7,6 +7,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Fault is one way a generation request goes wrong. Push queues them;
@@ -16,11 +17,12 @@ import (
 type Fault struct {
 	kind       faultKind
 	status     int
-	retryAfter string // Retry-After, seconds
-	retryMs    int    // retry-after-ms; 0 = not sent
-	deltas     int    // Cut
-	size       int    // HugeLine: the line's bytes
-	file       string // Replay
+	retryAfter string        // Retry-After, seconds
+	retryMs    int           // retry-after-ms; 0 = not sent
+	deltas     int           // Cut
+	size       int           // HugeLine: the line's bytes
+	every      time.Duration // KeepAlive, Endless: between comments or sentences
+	file       string        // Replay
 }
 
 type faultKind int
@@ -39,6 +41,9 @@ const (
 	faultServerErrorEvent
 	faultFlatErrorEvent
 	faultHugeLine
+	faultNoAnswer
+	faultKeepAlive
+	faultEndless
 )
 
 // ErrorEvent streams the start of an answer (created, in_progress, a couple
@@ -107,6 +112,27 @@ func Incomplete() Fault { return Fault{kind: faultIncomplete} }
 // server in a repetition loop or a hostile one sends — and then the
 // answer's end as usual. Chat: one content chunk that long.
 func HugeLine(size int) Fault { return Fault{kind: faultHugeLine, size: size} }
+
+// NoAnswer takes the request and never answers, not even with headers,
+// until the client goes away or the server closes: a server that stopped
+// answering. Chat alike.
+func NoAnswer() Fault { return Fault{kind: faultNoAnswer} }
+
+// KeepAlive sends response.created and response.in_progress (chat: the
+// role chunk), then only an SSE keep-alive comment every d, for ever: a
+// proxy that keeps the stream open while the model behind it has stopped.
+func KeepAlive(d time.Duration) Fault { return Fault{kind: faultKeepAlive, every: d} }
+
+// Endless streams the call's text, then one more calm sentence every d,
+// for ever, and never completes: a local model caught in a loop that no
+// output-token limit stops (the server ignores it). Chat alike.
+func Endless(d time.Duration) Fault { return Fault{kind: faultEndless, every: d} }
+
+// endlessLine is the nth sentence of an Endless stream: each its own, as
+// a looping model varies a word, so no filter of repeats stops it.
+func endlessLine(n int) string {
+	return fmt.Sprintf("\nLet the breath settle a little more, and more, loop %d.", n)
+}
 
 // hugeText is a HugeLine's delta: words, so nothing but its size is odd.
 func hugeText(size int) string { return strings.Repeat("calm ", max(size/5, 1)) }

@@ -99,6 +99,10 @@ func (s *Server) responses(w http.ResponseWriter, r *http.Request, body []byte) 
 	if !s.chain(w, a) || s.overflowResponses(w, a) {
 		return
 	}
+	if f = s.stallFor(f, a.call); f.kind == faultNoAnswer {
+		s.untilGone(r.Context())
+		return
+	}
 	s.mu.Lock()
 	s.created = append(s.created, a.id)
 	s.mu.Unlock()
@@ -115,8 +119,12 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 	out := startStream(w)
 	out.event(a.event(a.t.created).set("response", a.response(a.t.created, "in_progress")))
 	out.event(a.event(a.t.inProgress).set("response", a.response(a.t.inProgress, "in_progress")))
-	if f.kind == faultHang {
+	switch f.kind {
+	case faultHang:
 		s.untilGone(r.Context())
+		return
+	case faultKeepAlive:
+		s.keepAlive(r.Context(), out, f.every)
 		return
 	}
 	if f.kind == faultQuotaAtStart { // as recorded: no output at all
@@ -165,6 +173,12 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 	}
 
 	switch f.kind {
+	case faultEndless:
+		s.endless(r.Context(), out, f.every, func(d string) {
+			delta := a.message(a.t.delta).set("delta", d).set("item_id", a.itemID).set("obfuscation", obfuscation(d))
+			out.event(delta)
+		})
+		return
 	case faultCut:
 		return // the body ends here, without response.completed
 	case faultErrorEvent, faultServerErrorEvent, faultFlatErrorEvent:
@@ -245,7 +259,7 @@ func (s *Server) chain(w http.ResponseWriter, a *answer) bool {
 // error the API sends when it can say so up front, and Cut hangs up.
 func (s *Server) respondWhole(w http.ResponseWriter, r *http.Request, a *answer, f Fault) {
 	switch f.kind {
-	case faultHang:
+	case faultHang, faultKeepAlive, faultEndless:
 		s.untilGone(r.Context())
 		return
 	case faultCut:

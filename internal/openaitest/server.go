@@ -32,8 +32,9 @@ import (
 type Server struct {
 	URL string // base URL including "/v1", e.g. "http://127.0.0.1:41234/v1": what OPENAI_BASE_URL and option.WithBaseURL take
 
-	srv       *httptest.Server
-	closing   chan struct{} // closed by Close: waiting handlers return
+	srv       *httptest.Server // nil in memory (memory.go)
+	mem       *memory          // nil on a loopback port
+	closing   chan struct{}    // closed by Close: waiting handlers return
 	closeOnce sync.Once
 
 	mu             sync.Mutex
@@ -49,7 +50,8 @@ type Server struct {
 	rejectParams   []string   // parameters answered with a 400 by name
 	cached         int        // input tokens reported as served from the prompt cache
 	flag           func(string) bool
-	dieIn          int // successful generations until the server dies; -1: it does not
+	stall          func(Call) Fault // a fault chosen from what a call asks (SetStall)
+	dieIn          int              // successful generations until the server dies; -1: it does not
 	requests       []Request
 	stored         map[string][]Message // id → the conversation a previous_response_id to it brings in
 	storedOrder    []string
@@ -72,14 +74,18 @@ type Request struct {
 
 // New starts a server on a loopback port. Close it when done (t.Cleanup).
 func New() *Server {
-	s := &Server{
+	s := newServer()
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.URL = s.srv.URL + "/v1"
+	return s
+}
+
+func newServer() *Server {
+	return &Server{
 		closing: make(chan struct{}),
 		dieIn:   -1,
 		stored:  map[string][]Message{},
 	}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	s.URL = s.srv.URL + "/v1"
-	return s
 }
 
 // Close stops the server. Open streams (a Hang, a slow answer) end first:
@@ -88,6 +94,10 @@ func New() *Server {
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
 		close(s.closing)
+		if s.mem != nil {
+			s.mem.close()
+			return
+		}
 		s.srv.CloseClientConnections()
 		s.srv.Close()
 	})
@@ -135,6 +145,28 @@ func (s *Server) Push(f ...Fault) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, f...)
+}
+
+// SetStall sets a function that chooses a fault for each generation call
+// from what it asks (its phase is in Instructions): a server that stops
+// answering from some point on, or only in one phase. It is asked only
+// when no queued fault (Push) is waiting, after the request is read; the
+// zero Fault answers normally. nil: none.
+func (s *Server) SetStall(f func(Call) Fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stall = f
+}
+
+// stallFor is the fault SetStall's function chooses for c, when f is none.
+func (s *Server) stallFor(f Fault, c Call) Fault {
+	s.mu.Lock()
+	choose := s.stall
+	s.mu.Unlock()
+	if f.kind != faultNone || choose == nil || c.Schema != "" {
+		return f
+	}
+	return choose(c)
 }
 
 // SetIgnorePrevious makes the server behave like Ollama: it accepts a

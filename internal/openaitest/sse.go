@@ -81,6 +81,22 @@ func (s *Server) untilGone(ctx context.Context) {
 	}
 }
 
+// keepAlive sends a keep-alive comment every d until the client goes away
+// or the server closes: a KeepAlive.
+func (s *Server) keepAlive(ctx context.Context, out *stream, d time.Duration) {
+	for s.pause(ctx, d) && out.err == nil {
+		out.comment("keep-alive")
+	}
+}
+
+// endless sends a fresh sentence through send every d until the client
+// goes away or the server closes: an Endless.
+func (s *Server) endless(ctx context.Context, out *stream, d time.Duration, send func(string)) {
+	for n := 1; s.pause(ctx, d) && out.err == nil; n++ {
+		send(endlessLine(n))
+	}
+}
+
 // writeJSON answers with a JSON body.
 func writeJSON(w http.ResponseWriter, status int, body *object) {
 	w.Header().Set("Content-Type", "application/json")
