@@ -214,6 +214,9 @@ func (e *Engine) Pause() error {
 		e.setDriftPaused(true)
 		return nil
 	}
+	if e.st.Status == Running {
+		e.accountLocked(e.st.Phase) // the line under way, up to now
+	}
 	err := e.setStatus(Paused)
 	if err == nil {
 		e.gate.close()
@@ -260,6 +263,9 @@ func (e *Engine) Abandon() error {
 		e.mu.Unlock()
 		cancel()
 		return nil
+	}
+	if e.st.Status == Running {
+		e.accountLocked(e.st.Phase)
 	}
 	err := e.setStatus(Abandoned)
 	if err == nil {

@@ -331,6 +331,16 @@ func (e *Engine) hold(ctx context.Context, p Phase, d time.Duration) error {
 func (e *Engine) account(p Phase) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.accountLocked(p)
+}
+
+// accountLocked is account for callers that hold e.mu. Pausing counts
+// what played of the line under way, so the time saved is the time the
+// screen showed: one clock for both.
+func (e *Engine) accountLocked(p Phase) {
+	if !e.running {
+		return // nothing plays: the output's clock is another run's
+	}
 	pos := e.speaker.Position()
 	d := max(pos-e.accounted, 0)
 	e.accounted = pos

@@ -126,8 +126,8 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 			}
 			return s.hand(text, c, b), nil
 		}
-		if s.ended && !s.closed && s.phase == Resolution {
-			s.chooseClose() // its lines were behind others written ahead
+		if s.ended && !s.closed && s.phase == Resolution && s.ahead == 0 {
+			s.chooseClose() // after any lines written ahead of it
 			continue
 		}
 		if s.ended {
@@ -303,10 +303,7 @@ func (s *source) finishCall() {
 	}
 	switch {
 	case s.windDown:
-		s.ended = true
-		if s.ahead == 0 {
-			s.chooseClose()
-		} // else once the lines written ahead of it are out (next)
+		s.ended = true // resolution's close is chosen in next, knowing what plays
 	case gave == 0:
 		s.windDown = true
 	}
