@@ -57,3 +57,48 @@ func TestRebuiltTimeNeverPassesTheLength(t *testing.T) {
 		t.Errorf("rebuilt %v of %v (phases %v)", got.Elapsed, got.Length, sum)
 	}
 }
+
+// After failed saves (a full disk: the transcript went on, session.yaml
+// stayed where it was) the lines kept as spoken add estimated time; with
+// the session near its end, that estimate never passes the length either.
+func TestTimeAfterFailedSavesNeverPassesTheLength(t *testing.T) {
+	s, _ := openStore(t)
+	stuck := fullState(t, id) // paused in breathing
+	stuck.Elapsed = stuck.Length - 20*time.Second
+	for p := range stuck.Phases {
+		stuck.Phases[p].Elapsed = 0
+	}
+	// Most of it before breathing: each phase's estimate is within the
+	// length alone, their sum is not.
+	stuck.Phases[engine.Atmosphere].Elapsed = stuck.Elapsed - 10*time.Second
+	stuck.Phases[engine.Breathing].Elapsed = 10 * time.Second
+	spoke(t, s, newState(t, id), stuck)
+	sess, err := s.Resume(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for i := range 30 {
+		texts = append(texts, fmt.Sprintf("Let every part of the body rest now, slowly and softly, breath by breath, line %d.", i))
+	}
+	_, more := spokenOn(stuck, engine.Breathing, texts...)
+	for _, e := range more {
+		if err := sess.Transcribe(e); err != nil { // the appends worked; the saves did not
+			t.Fatal(err)
+		}
+	}
+	sess.Close()
+	sess, err = s.Resume(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	got := sess.State()
+	var sum time.Duration
+	for _, r := range got.Phases {
+		sum += r.Elapsed
+	}
+	if got.Elapsed > got.Length || sum != got.Elapsed || got.Elapsed < stuck.Elapsed {
+		t.Errorf("after failed saves: %v of %v (phases %v; saved %v)", got.Elapsed, got.Length, sum, stuck.Elapsed)
+	}
+}
