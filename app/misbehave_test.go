@@ -479,71 +479,20 @@ func TestTerse400ToTheChainKeepsTheModel(t *testing.T) {
 	}
 }
 
-// live plays a session in real time (the silent output keeps time) until
-// cond holds of what has been heard, then closes it.
-func live(t *testing.T, srv *openaitest.Server, modelName string, within time.Duration, cond func([]audio.Span) bool) (spans []audio.Span, waited bool) {
-	t.Helper()
-	a := llmApp(t, srv, 1, modelName, "none")
-	r, err := a.Start(engine.Options{Seed: 5, Length: 10 * time.Minute})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
-		if r.Progress().Waiting {
-			waited = true
-		}
-		if spans = r.Timeline(); cond(spans) {
-			return spans, waited
-		}
-		time.Sleep(50 * time.Millisecond) // a poll, bounded by the deadline
-	}
-	t.Fatalf("after %v the listener had heard: %v", within, spans)
-	return nil, false
-}
-
-// heardModel reports whether a line the model wrote has been heard.
-func heardModel(spans []audio.Span) bool {
-	for _, s := range spans {
-		if strings.Contains(s.Text, signMark) {
-			return true
-		}
-	}
-	return false
-}
-
-// checkNoLongSilence: from the start, no silence before or between lines
-// longer than the phase's longest pause plus 10 s.
-func checkNoLongSilence(t *testing.T, spans []audio.Span) {
-	t.Helper()
-	prevEnd := time.Duration(0)
-	for _, s := range spans {
-		if !s.Speech() {
-			continue
-		}
-		_, most := s.Phase.Rests()
-		if gap := s.Start - prevEnd; gap > most+10*time.Second {
-			t.Errorf("before %q: %v of silence", s.Text, gap.Round(time.Millisecond))
-		}
-		prevEnd = s.End
-	}
-}
-
 // A model whose first text takes 15 s: the built-in guide speaks in the
 // meantime, the screen says it is waiting, and the model's words follow.
 func TestASlowModelIsNeverSilence(t *testing.T) {
 	t.Parallel()
-	srv, _ := newModel(nil)
-	defer srv.Close()
-	srv.SetLatency(15*time.Second, 0)
-	spans, waited := live(t, srv, "gpt-4.1-mini", 90*time.Second, heardModel)
-	checkNoLongSilence(t, spans)
-	if !waited {
+	p := playLive(t, 5*time.Minute, "gpt-4.1-mini", func(s *openaitest.Server, _ *model) { s.SetLatency(15*time.Second, 0) })
+	checkHeard(t, p.heard)
+	if !p.waited {
 		t.Error("the session never said it was waiting for the guide")
 	}
-	if first := spans[0]; strings.Contains(first.Text, signMark) {
-		t.Errorf("the first line heard was the slow model's: %q", first.Text)
+	if first := p.lines()[0]; strings.Contains(first, signMark) {
+		t.Errorf("the first line heard was the slow model's: %q", first)
+	}
+	if modelLines(p.heard) == 0 {
+		t.Error("none of the slow model's lines was heard")
 	}
 }
 
@@ -551,12 +500,14 @@ func TestASlowModelIsNeverSilence(t *testing.T) {
 // for low effort, not cut off, and never silence meanwhile.
 func TestAThinkingModelIsNeverSilence(t *testing.T) {
 	t.Parallel()
-	srv, _ := newModel(nil)
-	defer srv.Close()
-	srv.SetReasoning(&openaitest.Reasoning{Think: 35 * time.Second})
-	spans, _ := live(t, srv, "o4-mini", 2*time.Minute, heardModel)
-	checkNoLongSilence(t, spans)
-	first := srv.Requests()[0]
+	p := playLive(t, 5*time.Minute, "o4-mini", func(s *openaitest.Server, _ *model) {
+		s.SetReasoning(&openaitest.Reasoning{Think: 35 * time.Second})
+	})
+	checkHeard(t, p.heard)
+	if modelLines(p.heard) == 0 {
+		t.Error("none of the thinking model's lines was heard: it was cut off")
+	}
+	first := p.srv.Requests()[0]
 	if !strings.Contains(string(first.Body), `"effort":"low"`) {
 		t.Errorf("the request did not ask for low effort: %s", first.Body)
 	}
@@ -567,15 +518,12 @@ func TestAThinkingModelIsNeverSilence(t *testing.T) {
 // and the screen says it is waiting.
 func TestAHungStreamIsNeverSilence(t *testing.T) {
 	t.Parallel()
-	srv, _ := newModel(nil)
-	defer srv.Close()
-	srv.Push(openaitest.Hang())
-	spans, waited := live(t, srv, "gpt-4.1-mini", 90*time.Second, heardModel)
-	checkNoLongSilence(t, spans)
-	if !waited {
+	p := playLive(t, 5*time.Minute, "gpt-4.1-mini", func(s *openaitest.Server, _ *model) { s.Push(openaitest.Hang()) })
+	checkHeard(t, p.heard)
+	if !p.waited {
 		t.Error("the session never said it was waiting for the guide")
 	}
-	if n := len(srv.Requests()); n < 2 {
+	if n := len(p.srv.Requests()); n < 2 {
 		t.Errorf("%d requests: the hung call was not tried again", n)
 	}
 }

@@ -13,13 +13,27 @@ import (
 	"lull/llm"
 )
 
+// played is a session played live: as it was heard, and whether the
+// screen said at some point that it was waiting for the guide.
+type played struct {
+	heard
+	waited bool
+}
+
 // playStalled plays a whole session live, at real time, against a model
 // in memory that set spoils: in a synctest bubble, where the output's
 // clock, the guide's watchdog and the server's delays all run on the
 // bubble's clock, so minutes of stalling cost the test none.
 func playStalled(t *testing.T, length time.Duration, set func(*openaitest.Server, *model)) heard {
 	t.Helper()
-	var h heard
+	return playLive(t, length, "gpt-4.1-mini", set).heard
+}
+
+// playLive is playStalled on the model named, telling whether the screen
+// said it was waiting.
+func playLive(t *testing.T, length time.Duration, modelName string, set func(*openaitest.Server, *model)) played {
+	t.Helper()
+	var out played
 	synctest.Test(t, func(t *testing.T) {
 		srv := openaitest.NewInMemory()
 		m := &model{calls: map[string]int{}}
@@ -31,7 +45,7 @@ func playStalled(t *testing.T, length time.Duration, set func(*openaitest.Server
 			Awake:  awake.Off{},
 			Silent: true,
 			Guide: GuideChoice{Guide: "openai", LLM: llm.Config{
-				APIKey: "sk-test", BaseURL: srv.URL, Model: "gpt-4.1-mini", HTTP: srv.Client()}},
+				APIKey: "sk-test", BaseURL: srv.URL, Model: modelName, HTTP: srv.Client()}},
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -40,7 +54,18 @@ func playStalled(t *testing.T, length time.Duration, set func(*openaitest.Server
 		if err != nil {
 			t.Fatal(err)
 		}
-		<-r.Done()
+		// The screen's view, as the TUI reads it: a tick of the bubble's clock.
+		tick := time.NewTicker(100 * time.Millisecond)
+	watch:
+		for {
+			select {
+			case <-r.Done():
+				break watch
+			case <-tick.C:
+				out.waited = out.waited || r.Progress().Waiting
+			}
+		}
+		tick.Stop()
 		if err := r.Err(); err != nil {
 			t.Fatal(err)
 		}
@@ -54,9 +79,9 @@ func playStalled(t *testing.T, length time.Duration, set func(*openaitest.Server
 		}
 		a.Close()
 		srv.Close()
-		h = heard{st: st, spans: spans}
+		out.heard = heard{st: st, spans: spans, srv: srv}
 	})
-	return h
+	return out
 }
 
 // callPhase is the phase a call asks for, as the model reads it.

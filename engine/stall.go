@@ -24,6 +24,10 @@ import (
 // waits for a remote guide before the filler speaks.
 const stallAfter = 8 * time.Second
 
+// firstAfter is stallAfter for a phase's first line, whose call was asked
+// ahead while the phase before ended: it has had its time to think.
+const firstAfter = 2 * time.Second
+
 // stallPoll is how often, in real time, a read that waits looks at the
 // output's clock.
 const stallPoll = 100 * time.Millisecond
@@ -138,9 +142,16 @@ func (s *source) read(ctx context.Context, w wait) (string, error) {
 		s.stashed = nil
 		return pc.text, pc.err
 	}
-	if s.stalled {
+	switch {
+	case s.stalled || s.holdsClose() && s.closeDue(s.e.budget(s.phase)):
 		// The filler speaks already: its next line keeps the phase's pace.
+		// And a close with only the close's time left is not waited for:
+		// the session would run over.
 		w.due, w.dueWall = w.want, w.wantWall
+	case s.issued == s.start && w.due > w.want+firstAfter:
+		// A phase's first line follows a chime: a silence after it is
+		// heard at once, and its time is the phase's.
+		w.due, w.dueWall = w.want+firstAfter, w.wantWall.Add(firstAfter)
 	}
 	t := time.NewTicker(stallPoll)
 	defer t.Stop()
