@@ -12,9 +12,10 @@ import (
 // ones had all been handed out, and its latency was heard: as a silence
 // the filler covered, and as a phase running late. So a remote guide's
 // next call is asked as soon as the last one has ended, while its lines
-// are still to be said: the call's latency passes as they are spoken.
-// The stream of the open call is read as it comes (drain), so that its
-// end is known at once.
+// are still to be said, and a phase's first call while the phase before
+// says its last line: the call's latency passes as they are spoken. The
+// open call is read while lines play (await, drain), so that its end is
+// known at once.
 
 // drain takes whatever the open remote call has already sent, without
 // waiting: its sentences are queued, and at its end the next call is
@@ -87,11 +88,11 @@ func (s *source) take(ctx context.Context, pc piece) error {
 	return nil
 }
 
-// askAhead opens the phase's next call while lines are still queued, or,
-// once the phase's last call has ended, the next phase's first (askNext):
-// the body's next, or the wind-down once the queued lines reach the point
-// where the phase leads onward (the lines past it are dropped, as when
-// that point comes while a body call is open).
+// askAhead opens the phase's next call while the last one's lines are
+// still queued: another body call, or the wind-down once the queued lines
+// reach the point where the phase leads onward (the lines past it are
+// dropped, as when that point comes while a body call is open). Once the
+// phase's last call has ended, it is the next phase's first (askNext).
 func (s *source) askAhead(ctx context.Context) error {
 	if s.ended {
 		s.askNext(ctx)
@@ -126,16 +127,15 @@ func (s *source) askNext(ctx context.Context) {
 	}
 	e := s.e
 	e.mu.Lock()
-	rec := e.st.Phases[s.phase]
-	if e.guide != s.guide || e.st.Practice == PracticeBreathe {
-		e.mu.Unlock()
+	mine := e.guide == s.guide && e.st.Practice != PracticeBreathe
+	e.mu.Unlock()
+	if !mine {
 		return
 	}
-	e.mu.Unlock()
 	// The phase needs no more of its call: what the chain lacks is known.
 	s.closeStream()
 	e.mu.Lock()
-	rec = e.st.Phases[s.phase]
+	rec := e.st.Phases[s.phase]
 	b := e.plan.plan(next, e.st.Elapsed+max(rec.Budget.Target-rec.Elapsed, 0), e.capacity(next))
 	n := newSource(e, next, e.st.Phases[next].Spoken)
 	n.before = s.pending(rec.Spoken)
