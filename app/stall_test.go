@@ -141,6 +141,19 @@ func TestAStallingModelIsNeverSilence(t *testing.T) {
 			})
 		}},
 		{"first call of breathing hangs", 5 * time.Minute, func(s *openaitest.Server, _ *model) { s.SetStall(firstIn("BREATHING", openaitest.Hang())) }},
+		{"every lead-on reply a usable line short", 10 * time.Minute, func(s *openaitest.Server, m *model) {
+			s.SetText(func(c openaitest.Call) string {
+				text := m.text(c)
+				for _, in := range c.Input {
+					if strings.Contains(in.Text, "Lead toward what comes next") {
+						lines := strings.Split(text, "\n")
+						lines[len(lines)-1] = "Hold your breath now for a full sixty seconds." // withheld
+						return strings.Join(lines, "\n")
+					}
+				}
+				return text
+			})
+		}},
 		{"every reply a line short", 5 * time.Minute, func(_ *openaitest.Server, m *model) {
 			m.spoil = func(_ string, _ int, lines []string) string { return strings.Join(lines[:len(lines)-1], "\n") }
 		}},

@@ -98,8 +98,8 @@ func (s *source) askAhead(ctx context.Context) error {
 		s.askNext(ctx)
 		return nil
 	}
-	if !s.remote || s.filler == nil || s.stream != nil || s.fillNext || len(s.queue) == 0 {
-		return nil
+	if !s.remote || s.filler == nil || s.stream != nil || s.fillNext || len(s.queue) == 0 || s.ahead > 0 {
+		return nil // (lines of two calls ahead would lose which call wrote them)
 	}
 	b := s.e.budget(s.phase)
 	if !s.windDown && s.issued+len(s.queue) >= b.WindDownAt {

@@ -123,6 +123,12 @@ func (s *source) next(ctx context.Context, w wait) (Line, error) {
 			if s.ahead > 0 {
 				s.ahead--
 				c = s.aheadOf
+				if s.ahead == 0 && s.stream == nil && len(s.queue) > 0 {
+					// The open call's lines are next, and it has ended: ask on.
+					if err := s.askAhead(ctx); err != nil {
+						return Line{}, err
+					}
+				}
 			}
 			return s.hand(text, c, b), nil
 		}
