@@ -17,11 +17,9 @@ build:
 ## detector, then fuzz the session loader and the speech cleaner briefly
 ## (longer by hand: make fuzz).
 ## -fuzzminimizetime 1x: minimizing every new input would take the whole run
-## -parallel 4: the end-to-end tests mostly wait on the binary they run (a
-## terminal, a clock); four at a time keep two cores busy. The two brief
-## fuzz runs go side by side.
+## The two brief fuzz runs go side by side.
 test: test-deps vet
-	$(GO) test -race -count=1 -timeout 15m -parallel 4 ./...
+	$(GO) test -race -count=1 -timeout 15m ./...
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s -fuzzminimizetime 1x ./sessions & load=$$!; \
 	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 10s -fuzzminimizetime 1x ./speech; speech=$$?; \
 	wait $$load && exit $$speech

@@ -5,11 +5,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -23,7 +26,19 @@ import (
 
 var lullBin string
 
+// e2eParallel is how many of the tests that run in parallel run at once,
+// unless -parallel says: they mostly wait on the binary they drive (a
+// terminal, a clock), and at the default of one per core the package left
+// a core idle 40-70 % of its run.
+const e2eParallel = 4
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	asked := false
+	flag.Visit(func(f *flag.Flag) { asked = asked || f.Name == "test.parallel" })
+	if !asked {
+		_ = flag.Set("test.parallel", strconv.Itoa(max(e2eParallel, runtime.GOMAXPROCS(0))))
+	}
 	dir, err := os.MkdirTemp("", "lull-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
