@@ -87,6 +87,7 @@ func (l inhibitLog) await(what string, want, starts int) string {
 // resuming holds again, the end lets go, and a lull killed mid-session
 // leaves no holder behind.
 func TestKeepsTheMachineAwakeWhilePlaying(t *testing.T) {
+	t.Parallel()
 	log, path := fakeInhibit(t)
 	home := t.TempDir()
 	env := []string{"PATH=" + path, "LULL_HOME=" + home, "LULL_TIME_SCALE=20"}

@@ -270,6 +270,7 @@ func TestBreatheRefusesWhatItCannotBreathe(t *testing.T) {
 // A practice killed mid-breath is left running; lull resume carries it
 // on from where the file stood, and it completes on time.
 func TestKilledPracticeResumes(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	cmd := exec.Command(lullBin, "breathe", "coherent", "--minutes", "3", "--no-tui", "--voice", "none")
 	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=10")

@@ -89,6 +89,7 @@ func TestTmuxQStopsTheDrift(t *testing.T) {
 
 // In the TUI: when the sound ends, lull leaves by itself.
 func TestTmuxDriftEndsAndLullLeaves(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	s := newScreen(t, []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=100"}, "new", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "3")
 	s.waitFor("Drifting", 60*time.Second)

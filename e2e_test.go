@@ -155,6 +155,7 @@ func headlessSession(t *testing.T, seed int) (engine.State, string) {
 
 // Acceptance 2: a whole offline session, headless, in well under a minute.
 func TestHeadlessSessionCompletes(t *testing.T) {
+	t.Parallel()
 	st, _ := headlessSession(t, 7)
 	if st.Status != engine.Completed {
 		t.Fatalf("status %s", st.Status)

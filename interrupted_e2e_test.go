@@ -16,6 +16,7 @@ import (
 // another model typed there, as lull resume --model would. --no-tui says
 // the same words.
 func TestInterruptedScreenIsPlainAndSwitchesModel(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)

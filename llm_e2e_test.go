@@ -117,6 +117,7 @@ func checkNoCanary(t *testing.T, home string, outputs ...string) {
 
 // Acceptance 1 and 5: a whole session written by the LLM, chained.
 func TestLLMSessionIsChainedAndForgotten(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)
@@ -256,6 +257,7 @@ func notFoundFront(t *testing.T, srv *openaitest.Server) string {
 
 // Acceptance 2: a server that has lost the chain → stateless, completed.
 func TestLLMPreviousResponseNotFoundGoesStateless(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)

@@ -184,6 +184,7 @@ func fill(t *testing.T, path string) {
 // files hold — the sentences the transcript kept are not heard again —
 // and the transcript keeps one heading per phase, its records in order.
 func TestFullDiskMidSession(t *testing.T) {
+	t.Parallel()
 	disk := mountTmpfs(t, "1m")
 	home := filepath.Join(disk, "home")
 	r := startHeadless(t, home)
