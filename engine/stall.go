@@ -12,8 +12,9 @@ import (
 // before its first words, a server that stalls. The listener's eyes are
 // closed: a silence far longer than the phase's own is the worst thing
 // they can hear. Past stallAfter beyond the line's planned silence, the
-// filler speaks a fitting line of its own, and again each time the stall
-// goes on; the guide's call keeps running and its words are used when
+// filler speaks a fitting line of its own, and then at the phase's own
+// pace while the stall goes on (a session that waits 8 s for every line
+// runs long); the guide's call keeps running and its words are used when
 // they come. The output's clock measures the wait, as it measures
 // everything the listener hears: a paused session does not stall, and a
 // render, whose timeline waits for every line, never does. The wall clock
