@@ -157,6 +157,9 @@ func TestAStallingModelIsNeverSilence(t *testing.T) {
 		{"every reply a line short", 5 * time.Minute, func(_ *openaitest.Server, m *model) {
 			m.spoil = func(_ string, _ int, lines []string) string { return strings.Join(lines[:len(lines)-1], "\n") }
 		}},
+		{"every reply a line short, 20 minutes", 20 * time.Minute, func(_ *openaitest.Server, m *model) {
+			m.spoil = func(_ string, _ int, lines []string) string { return strings.Join(lines[:len(lines)-1], "\n") }
+		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

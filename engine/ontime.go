@@ -74,11 +74,13 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		left -= closingTail
 	}
 	if last {
-		if _, most := p.Rests(); p != Resolution && left > most+most/3 {
-			// The guide ran out of lines long before the phase's time: its
-			// lead-on line is followed by an ordinary rest, not by a long
-			// wait for what it leads to, and the phases after it share the
-			// time (the planner re-budgets them).
+		if _, most := p.Rests(); p != Resolution && (left > most+most/3 || index+1 < b.Sentences) {
+			// The guide ran out of lines long before the phase's time, or
+			// gave a line or two fewer than asked: its lead-on line is
+			// followed by an ordinary rest, not by a long wait for what it
+			// leads to (with the chime and the next phase's opening, one
+			// long silence), and the phases after it share the time (the
+			// planner re-budgets them).
 			return clampRest(p, b.Rest, false)
 		}
 		return clampRest(p, left, true)
