@@ -167,6 +167,13 @@ func renderApp(t *testing.T, a *App, srv *openaitest.Server, o engine.Options) h
 		t.Fatal(err)
 	}
 	<-r.Done()
+	return readBack(t, a, r, srv)
+}
+
+// readBack is a run that has ended, as its listener heard it: its
+// timeline and its session as saved, which completed.
+func readBack(t *testing.T, a *App, r *Run, srv *openaitest.Server) heard {
+	t.Helper()
 	if err := r.Err(); err != nil {
 		t.Fatal(err)
 	}

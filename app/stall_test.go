@@ -66,20 +66,9 @@ func playLive(t *testing.T, length time.Duration, modelName string, set func(*op
 			}
 		}
 		tick.Stop()
-		if err := r.Err(); err != nil {
-			t.Fatal(err)
-		}
-		spans := r.Timeline()
-		if err := r.Close(); err != nil {
-			t.Fatal(err)
-		}
-		st, _, err := a.Store().Load(r.ID())
-		if err != nil {
-			t.Fatal(err)
-		}
+		out.heard = readBack(t, a, r, srv)
 		a.Close()
 		srv.Close()
-		out.heard = heard{st: st, spans: spans, srv: srv}
 	})
 	return out
 }
