@@ -73,25 +73,12 @@ func TestTimeAfterFailedSavesNeverPassesTheLength(t *testing.T) {
 	stuck.Phases[engine.Atmosphere].Elapsed = stuck.Elapsed - 10*time.Second
 	stuck.Phases[engine.Breathing].Elapsed = 10 * time.Second
 	spoke(t, s, newState(t, id), stuck)
-	sess, err := s.Resume(id)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var texts []string
 	for i := range 30 {
 		texts = append(texts, fmt.Sprintf("Let every part of the body rest now, slowly and softly, breath by breath, line %d.", i))
 	}
 	_, more := spokenOn(stuck, engine.Breathing, texts...)
-	for _, e := range more {
-		if err := sess.Transcribe(e); err != nil { // the appends worked; the saves did not
-			t.Fatal(err)
-		}
-	}
-	sess.Close()
-	sess, err = s.Resume(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sess := savesFailed(t, s, id, more)
 	defer sess.Close()
 	got := sess.State()
 	var sum time.Duration

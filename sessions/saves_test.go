@@ -78,6 +78,26 @@ func spokenOn(st engine.State, p engine.Phase, texts ...string) (engine.State, [
 	return st, added
 }
 
+// savesFailed transcribes entries to session id as a full disk lets it —
+// the appends work, the saves do not — and resumes it afresh.
+func savesFailed(t *testing.T, s *Store, id string, entries []engine.Entry) *Session {
+	t.Helper()
+	sess, err := s.Resume(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := sess.Transcribe(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sess.Close()
+	if sess, err = s.Resume(id); err != nil {
+		t.Fatal(err)
+	}
+	return sess
+}
+
 func headings(t *testing.T, path string) map[string]int {
 	t.Helper()
 	count := map[string]int{}
@@ -111,23 +131,9 @@ func TestResumeKeepsWhatTheTranscriptWentOnTo(t *testing.T) {
 	s, home := openStore(t)
 	stuck := fullState(t, id) // paused in breathing, 4 spoken there
 	spoke(t, s, newState(t, id), stuck)
-	sess, err := s.Resume(id)
-	if err != nil {
-		t.Fatal(err)
-	}
 	on, more := spokenOn(stuck, engine.Breathing, "Breathe in, slow.", "And out, slower.")
 	on, later := spokenOn(on, engine.Sensory, "Notice your hands.", "Notice the air on your face.")
-	for _, e := range append(more, later...) {
-		if err := sess.Transcribe(e); err != nil { // the appends worked; the saves did not
-			t.Fatal(err)
-		}
-	}
-	sess.Close()
-
-	sess, err = s.Resume(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sess := savesFailed(t, s, id, append(more, later...))
 	defer sess.Close()
 	got := sess.State()
 	if got.Phase != engine.Sensory || got.Position != (engine.Position{Phase: engine.Sensory, Sentence: 2}) {
@@ -168,7 +174,8 @@ func TestResumeKeepsWhatTheTranscriptWentOnTo(t *testing.T) {
 		t.Errorf("transcript: %d out of order, %d damaged, said %q", sc.disorder, sc.damaged, said)
 	}
 	sess.Close()
-	if sess, err = s.Resume(id); err != nil {
+	sess, err := s.Resume(id)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if n := sess.Report().Notes; len(n) != 0 {
