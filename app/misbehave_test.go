@@ -490,7 +490,7 @@ func TestTerse400ToTheChainKeepsTheModel(t *testing.T) {
 // meantime, the screen says it is waiting, and the model's words follow.
 func TestASlowModelIsNeverSilence(t *testing.T) {
 	t.Parallel()
-	p := playLive(t, 5*time.Minute, "gpt-4.1-mini", func(s *openaitest.Server, _ *model) { s.SetLatency(15*time.Second, 0) })
+	p := playLive(t, 5*time.Minute, "gpt-4.1-mini", "none", func(s *openaitest.Server, _ *model) { s.SetLatency(15*time.Second, 0) })
 	checkHeard(t, p.heard)
 	if !p.waited {
 		t.Error("the session never said it was waiting for the guide")
@@ -507,7 +507,7 @@ func TestASlowModelIsNeverSilence(t *testing.T) {
 // for low effort, not cut off, and never silence meanwhile.
 func TestAThinkingModelIsNeverSilence(t *testing.T) {
 	t.Parallel()
-	p := playLive(t, 5*time.Minute, "o4-mini", func(s *openaitest.Server, _ *model) {
+	p := playLive(t, 5*time.Minute, "o4-mini", "none", func(s *openaitest.Server, _ *model) {
 		s.SetReasoning(&openaitest.Reasoning{Think: 35 * time.Second})
 	})
 	checkHeard(t, p.heard)
@@ -525,7 +525,7 @@ func TestAThinkingModelIsNeverSilence(t *testing.T) {
 // and the screen says it is waiting.
 func TestAHungStreamIsNeverSilence(t *testing.T) {
 	t.Parallel()
-	p := playLive(t, 5*time.Minute, "gpt-4.1-mini", func(s *openaitest.Server, _ *model) { s.Push(openaitest.Hang()) })
+	p := playLive(t, 5*time.Minute, "gpt-4.1-mini", "none", func(s *openaitest.Server, _ *model) { s.Push(openaitest.Hang()) })
 	checkHeard(t, p.heard)
 	if !p.waited {
 		t.Error("the session never said it was waiting for the guide")

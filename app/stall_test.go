@@ -1,6 +1,7 @@
 package app
 
 import (
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -24,14 +25,15 @@ type played struct {
 // in memory that set spoils: in a synctest bubble, where the output's
 // clock, the guide's watchdog and the server's delays all run on the
 // bubble's clock, so minutes of stalling cost the test none.
-func playStalled(t *testing.T, length time.Duration, set func(*openaitest.Server, *model)) heard {
+func playStalled(t *testing.T, length time.Duration, voice string, set func(*openaitest.Server, *model)) heard {
 	t.Helper()
-	return playLive(t, length, "gpt-4.1-mini", set).heard
+	return playLive(t, length, "gpt-4.1-mini", voice, set).heard
 }
 
 // playLive is playStalled on the model named, telling whether the screen
-// said it was waiting.
-func playLive(t *testing.T, length time.Duration, modelName string, set func(*openaitest.Server, *model)) played {
+// said it was waiting. A voice of this machine (espeak-ng, flite) is
+// heard at its real clip lengths: synthesis takes none of the bubble's time.
+func playLive(t *testing.T, length time.Duration, modelName, voice string, set func(*openaitest.Server, *model)) played {
 	t.Helper()
 	var out played
 	synctest.Test(t, func(t *testing.T) {
@@ -41,7 +43,7 @@ func playLive(t *testing.T, length time.Duration, modelName string, set func(*op
 		set(srv, m)
 		a, err := New(Options{
 			Paths:  Paths{Data: t.TempDir()},
-			Config: Config{Length: 5, Voice: "none", Soundscape: "none", Breathing: defaultConfig.Breathing},
+			Config: Config{Length: 5, Voice: voice, Soundscape: "none", Breathing: defaultConfig.Breathing},
 			Awake:  awake.Off{},
 			Silent: true,
 			Guide: GuideChoice{Guide: "openai", LLM: llm.Config{
@@ -102,6 +104,30 @@ func firstIn(phase string, f openaitest.Fault) func(openaitest.Call) openaitest.
 	}
 }
 
+// checkBreathingBegins holds breathing's first minute, where the counts
+// are taught, to words on every breath: a cue to breathe in followed by
+// a breath's silence leaves the listener holding it. (A stalled first
+// call once got one line of filler, then 20 s of nothing.)
+func checkBreathingBegins(t *testing.T, h heard) {
+	t.Helper()
+	begun, prevEnd := time.Duration(-1), time.Duration(-1)
+	for _, s := range h.spans {
+		if !s.Speech() || s.Phase != engine.Breathing {
+			continue
+		}
+		if begun < 0 {
+			begun = s.Start
+		}
+		if s.Start > begun+time.Minute {
+			return
+		}
+		if gap := s.Start - prevEnd; prevEnd >= 0 && gap > engine.DefaultBreath.Period() {
+			t.Errorf("breathing's first minute: %v of silence before %q, longer than a breath (%v)", gap.Round(time.Millisecond), s.Text, engine.DefaultBreath.Period())
+		}
+		prevEnd = s.End
+	}
+}
+
 // A model that stalls, streams for ever or is slow is never heard as
 // silence, and the session keeps its length: every case holds every
 // phase to the silence bound and the length to 1 %.
@@ -130,6 +156,8 @@ func TestAStallingModelIsNeverSilence(t *testing.T) {
 			})
 		}},
 		{"first call of breathing hangs", 5 * time.Minute, func(s *openaitest.Server, _ *model) { s.SetStall(firstIn("BREATHING", openaitest.Hang())) }},
+		{"first call of breathing hangs, espeak-ng", 5 * time.Minute, func(s *openaitest.Server, _ *model) { s.SetStall(firstIn("BREATHING", openaitest.Hang())) }},
+		{"first call of breathing hangs, flite", 5 * time.Minute, func(s *openaitest.Server, _ *model) { s.SetStall(firstIn("BREATHING", openaitest.Hang())) }},
 		{"every lead-on reply a usable line short", 10 * time.Minute, func(s *openaitest.Server, m *model) {
 			s.SetText(func(c openaitest.Call) string {
 				text := m.text(c)
@@ -153,7 +181,22 @@ func TestAStallingModelIsNeverSilence(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			checkHeard(t, playStalled(t, c.length, c.set))
+			voice := "none"
+			if _, v, ok := strings.Cut(c.name, "hangs, "); ok {
+				voice = v // at the voice's real clip lengths
+				needVoice(t, voice)
+			}
+			h := playStalled(t, c.length, voice, c.set)
+			checkHeard(t, h)
+			checkBreathingBegins(t, h)
 		})
+	}
+}
+
+// needVoice skips a test of a voice this machine does not have.
+func needVoice(t *testing.T, voice string) {
+	t.Helper()
+	if _, err := exec.LookPath(voice); err != nil {
+		t.Skipf("%s is not installed (make test installs it)", voice)
 	}
 }
