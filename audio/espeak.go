@@ -23,13 +23,14 @@ type espeak struct {
 }
 
 // espeakWPM is espeak-ng's -s at a pace of 1. Measured on whole sessions,
-// the clips then come out at 115–120 words a minute in the opening and
-// 80–85 in the relaxation (the relaxation's lines pause more): espeak-ng's
-// own pauses at commas and sentence ends count in the clip. Its mbrola
+// the clips then come out near 123 words a minute in the opening and 80
+// in the relaxation (the relaxation's lines pause more): espeak-ng's own
+// pauses at commas count in the clip, the silence around it does not (see
+// trimSilence). Its mbrola
 // voices speak about 14 % quicker at the same -s.
 const (
-	espeakWPM       = 111
-	espeakMbrolaWPM = 97
+	espeakWPM       = 106
+	espeakMbrolaWPM = 93
 )
 
 // espeakPitch is each phase's pitch (0–99): lower as the listener sinks,

@@ -51,6 +51,7 @@ func voiceLine(ctx context.Context, v Voice, l engine.Line, rate beep.SampleRate
 	if err != nil {
 		return nil, err
 	}
+	samples = trimSilence(samples, rate)
 	level(samples, rate, l.Delivery.Soften)
 	return samples, nil
 }

@@ -33,9 +33,9 @@ func commandCases() []commandCase {
 			engine: "flite",
 			build:  (&flite{path: "/usr/bin/flite"}).command,
 			want: map[engine.Phase][][]string{
-				engine.Atmosphere: {{"-voice", "slt", "--setf", "duration_stretch=1.660", "--setf", "int_f0_target_mean=160", "-psdur"}},
-				engine.Relaxation: {{"--setf", "duration_stretch=1.953", "--setf", "int_f0_target_mean=146"}},
-				engine.Resolution: {{"--setf", "duration_stretch=1.660", "--setf", "int_f0_target_mean=170"}},
+				engine.Atmosphere: {{"-voice", "slt", "--setf", "duration_stretch=1.740", "--setf", "int_f0_target_mean=160", "-psdur"}},
+				engine.Relaxation: {{"--setf", "duration_stretch=2.047", "--setf", "int_f0_target_mean=146"}},
+				engine.Resolution: {{"--setf", "duration_stretch=1.740", "--setf", "int_f0_target_mean=170"}},
 			},
 		},
 		{
@@ -61,9 +61,9 @@ func commandCases() []commandCase {
 			engine: "espeak-ng",
 			build:  (&espeak{path: "/usr/bin/espeak-ng"}).command,
 			want: map[engine.Phase][][]string{
-				engine.Atmosphere: {{"-v", "en-us+f2", "-s", "111", "-p", "42", "-g", "1"}},
-				engine.Relaxation: {{"-s", "94", "-p", "36", "-g", "3"}},
-				engine.Resolution: {{"-s", "111", "-p", "44", "-g", "1"}},
+				engine.Atmosphere: {{"-v", "en-us+f2", "-s", "106", "-p", "42", "-g", "1"}},
+				engine.Relaxation: {{"-s", "90", "-p", "36", "-g", "3"}},
+				engine.Resolution: {{"-s", "106", "-p", "44", "-g", "1"}},
 			},
 			stdin: true,
 		},

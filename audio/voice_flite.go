@@ -19,9 +19,10 @@ type flite struct{ path string }
 
 // fliteStretch is flite's duration_stretch at a pace of 1: every sound
 // lasts this much longer than slt's own, which is near 180 words a
-// minute. Measured on whole sessions, with the pauses at commas, the clips
-// come out near 115 words a minute in the opening, 85 in the relaxation.
-const fliteStretch = 1.66
+// minute. Measured on whole sessions, with the pauses at commas and
+// without the silence around the words (see trimSilence), the clips come
+// out near 123 words a minute in the opening, 83 in the relaxation.
+const fliteStretch = 1.74
 
 // flitePitch is each phase's target mean pitch in Hz (slt speaks near
 // 165 Hz on its own): lower as the listener sinks, brighter in resolution.
