@@ -1,6 +1,9 @@
 package safety
 
 import (
+	"bufio"
+	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -128,4 +131,25 @@ func fillCounts(line string, r engine.BreathPattern) string {
 		return s
 	}
 	return strings.NewReplacer("{in}", spell(r.Inhale), "{hold}", spell(r.Hold), "{out}", spell(r.Exhale), "{rest}", spell(r.HoldOut)).Replace(line)
+}
+
+// WriteBuiltinSnapshot writes every line of the built-in material as a
+// safe corpus (BuiltinExamples, in their order): the snapshot the
+// classifier is trained from (see TrainingCorpus).
+func WriteBuiltinSnapshot(w io.Writer) error {
+	ex, err := BuiltinExamples()
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "# Every line of the built-in material (prompts/guide) where it may be said, as the")
+	fmt.Fprintln(bw, "# safety classifier last learned it: written by `go generate ./safety`. Do not edit.")
+	for _, e := range ex {
+		mode := "waking"
+		if e.At.Sleep {
+			mode = "sleep"
+		}
+		fmt.Fprintf(bw, "%s\t%s\t%s\n", e.At.Phase, mode, e.Text)
+	}
+	return bw.Flush()
 }

@@ -1,5 +1,6 @@
 // Command train fits the safety screen's classifier to the corpora in
-// prompts/safety/corpus/ and writes safety/model.bin, which the safety
+// prompts/safety/corpus/ and the built-in material (written first to
+// prompts/safety/builtin/) and writes safety/model.bin, which the safety
 // package embeds. Run it with `go generate ./safety` after changing a
 // corpus or the vocabulary; a test fails while the model is older than
 // them.
@@ -21,6 +22,18 @@ func main() {
 }
 
 func run() error {
+	// The material as it is now is what this model learns.
+	f, err := os.Create("../prompts/safety/builtin/safe_guide.tsv")
+	if err != nil {
+		return err
+	}
+	if err := safety.WriteBuiltinSnapshot(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
 	corpus, err := safety.TrainingCorpus(os.DirFS("../prompts/safety"))
 	if err != nil {
 		return err
