@@ -1,17 +1,8 @@
 package app
 
 import (
-	"time"
-
 	"lull/engine"
 	"lull/guide"
-)
-
-// What the built-in guide remembers of the listener's earlier sessions, so
-// that no two evenings sound alike.
-const (
-	memorySessions = 30                  // at most this many sessions
-	memoryWindow   = 21 * 24 * time.Hour // begun within this before the session
 )
 
 // memory is what the listener heard before st began: the sessions
@@ -20,7 +11,7 @@ const (
 // memory it began with. A session that cannot be read is left out and
 // logged: it must not keep another from starting.
 func (a *App) memory(st engine.State) guide.Memory {
-	heard, problems := a.store.Heard(st.CreatedAt, memoryWindow, memorySessions)
+	heard, problems := a.store.Heard(st.CreatedAt, guide.MemoryWindow, guide.MemorySessions)
 	for _, p := range problems {
 		a.log.Warn("left out of the built-in guide's memory", "session", st.ID, "err", p)
 	}

@@ -74,7 +74,7 @@ func speakSome(t *testing.T, a *App, r *Run, n int) []string {
 func at(a *App, t time.Time) { a.opts.Now = func() time.Time { return t } }
 
 // Every built-in guide made for a session hears what the listener heard
-// in the sessions created before it, newest first, within three weeks:
+// in the sessions created before it, newest first, within its window:
 // when it begins, when it is resumed (in another lull, after others have
 // spoken since), and when it is rendered.
 func TestTheBuiltinGuideRemembersEarlierSessions(t *testing.T) {
@@ -91,7 +91,7 @@ func TestTheBuiltinGuideRemembersEarlierSessions(t *testing.T) {
 		return r
 	}
 
-	at(a, now.Add(-30*24*time.Hour))
+	at(a, now.Add(-guide.MemoryWindow-9*24*time.Hour))
 	speakSome(t, a, start(engine.Options{Seed: 1}), 2) // too long ago
 	if heard := mem.last(t); len(heard) != 0 {
 		t.Errorf("the first session ever remembers %d sessions", len(heard))

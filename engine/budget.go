@@ -148,9 +148,9 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		n = max(min(n, capacity), min(minSentences(p), capacity))
 		if period := pl.breath.Period(); p == Breathing && period > 0 {
 			// A guide with a set number of breathing lines says them all
-			// while the breaths can hold them, a line a breath at most:
-			// the quiet breaths between them take up the rest.
-			n = max(min(capacity, int(talk/period)-1), n)
+			// while the breaths can hold them (see breathLines): the quiet
+			// breaths between them take up the rest.
+			n = max(min(capacity, pl.breathLines(talk)), n)
 		}
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
@@ -210,6 +210,21 @@ func (pl *planner) leastResolution() time.Duration {
 	}
 	n := time.Duration(minSentences(Resolution))
 	return n*(speech+least) + closingTail
+}
+
+// breathLines is how many lines breathing can say in talk: a line for
+// each part of the breaths that teach the rhythm, then a breath's in and
+// out lines on one breath in wordedEvery. Its last breaths go to the lines
+// that lead on, one after the other.
+func (pl *planner) breathLines(talk time.Duration) int {
+	period := pl.breath.Period()
+	if period <= 0 {
+		return 0
+	}
+	breaths := int(talk / period)
+	taught := min(taughtBreaths, breaths)
+	worded := max(breaths-taught-wordedEvery, 0) / wordedEvery
+	return taught*len(pl.breath.stages()) + 2*worded
 }
 
 // breathSlot is the time a breathing line takes: its speech and a short

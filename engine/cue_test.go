@@ -100,7 +100,7 @@ func TestTaggedBreathingLinesStartInTheirStage(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			spk := newFakeSpeaker()
 			g := &cueGuide{}
-			e, err := New(newSession(t, 15, ""), Config{Screen: fakeScreen{}, Guide: g, Speaker: spk, Breath: b, Now: func() time.Time { return epoch }})
+			e, err := New(newSession(t, 20, ""), Config{Screen: fakeScreen{}, Guide: g, Speaker: spk, Breath: b, Now: func() time.Time { return epoch }})
 			if err != nil {
 				t.Fatal(err)
 			}

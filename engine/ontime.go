@@ -25,8 +25,10 @@ const (
 	breathGap    = time.Second
 	nextStageGap = 300 * time.Millisecond
 	// taughtBreaths are the breaths that teach the rhythm, each with its
-	// words; after them at least every other breath is silent.
+	// words; after them the breath is left alone: words on one breath in
+	// wordedEvery at most, the others silent.
 	taughtBreaths = 3
+	wordedEvery   = 3
 	// MaxQuietStretch bounds the breaths the listener takes alone between
 	// two lines: the pacer keeps the rhythm, but past it the guide seems
 	// to have gone.
@@ -50,7 +52,7 @@ func quietBreaths(left time.Duration, lines int, perBreath float64, period time.
 		return 0
 	}
 	spread := (breaths - worded) / worded
-	return min(max(spread, 1), room, quietMost(period))
+	return min(max(spread, wordedEvery-1), room, quietMost(period))
 }
 
 // quietMost is the most silent breaths in a row: within MaxQuietStretch,
@@ -93,8 +95,9 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		}
 		// Once the rhythm is taught, a breath with words is followed by
 		// breaths without: the listener breathes on alone between the
-		// lines, while the phase has the time.
-		if next != nil && e.cue(next.line) == StageInhale && e.taughtLocked() {
+		// lines, while the phase has the time. A line for an earlier part
+		// of the breath than this one's begins a breath too.
+		if next != nil && e.taughtLocked() && (e.cue(next.line) == StageInhale || e.cue(next.line) <= e.cue(cur)) {
 			period := e.breath.Period()
 			return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period))*period
 		}

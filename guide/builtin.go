@@ -124,6 +124,19 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 	for _, s := range req.Pending {
 		said[s] = true
 	}
+	// Two lines in a row never open alike: a line whose first word is its
+	// forerunner's takes another of its step's variants.
+	out := b.lines(req, pp, said)
+	prev := lastSaid(req)
+	for i, line := range out {
+		out[i] = b.phrase(pp, line, prev, said, req.Seed)
+		prev = out[i]
+	}
+	return out, nil
+}
+
+// lines are the steps a call says, each in its chosen words.
+func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool) []string {
 	var out []string
 	if req.WindDown {
 		n := max(1, req.Budget.Sentences-req.Spoken)
@@ -147,8 +160,10 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 					said[it.line] = true
 				}
 			}
-			for _, it := range unsaidItems(pp.rests, said) { // in their order: fresh first, whole breaths
-				if len(out)+len(release)+len(lead) >= n {
+			for _, it := range unsaidItems(pp.rests, said) { // in their order: fresh first
+				if pp.breathing || len(out)+len(release)+len(lead) >= n {
+					// Breathing's rests are cues to a breath: crowded into its
+					// last breaths they would word every one of them.
 					break
 				}
 				out = append(out, it.line)
@@ -160,12 +175,52 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		for _, it := range lead {
 			out = append(out, it.line)
 		}
-		return out, nil
+		return out
 	}
 	for _, it := range pp.next(req.Budget.WindDownAt, req.Spoken, said) {
 		out = append(out, it.line)
 	}
-	return out, nil
+	return out
+}
+
+// lastSaid is the line said last before a request's: the last one read
+// ahead, else the last one heard.
+func lastSaid(req engine.Request) string {
+	if n := len(req.Pending); n > 0 {
+		return req.Pending[n-1]
+	}
+	for i := len(req.History) - 1; i >= 0; i-- {
+		if e := req.History[i]; e.Role == engine.RoleGuide {
+			return e.Text
+		}
+	}
+	return ""
+}
+
+// phrase is how line is said after prev: as it is, unless both open
+// with the same word; then the variant of its step heard least recently
+// that opens otherwise, names the same parts of the body and is not said
+// in this session or the last, if there is one.
+func (b *Builtin) phrase(pp *phasePlan, line, prev string, said map[string]bool, seed int64) string {
+	first := openingWord(line)
+	if first == "" || first != openingWord(prev) {
+		return line
+	}
+	it, ok := pp.item(line)
+	if !ok {
+		return line
+	}
+	best, bestAge, bestHash := line, -1, uint64(0)
+	for _, v := range it.variants {
+		a, h := b.ages.age(v), hash(seed, it.key, "phrase", v)
+		if said[v] || a == 0 || openingWord(v) == first || !sameParts(v, line) {
+			continue // a line heard in the last session is worse than an echoed word
+		}
+		if a > bestAge || (a == bestAge && h > bestHash) {
+			best, bestAge, bestHash = v, a, h
+		}
+	}
+	return best
 }
 
 // Capacity is how many sentences the phase can say without repeating a

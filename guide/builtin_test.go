@@ -98,6 +98,10 @@ func linesSaid(m *prompts.Guide) []said {
 					for _, v := range st.Say {
 						if engine.Phase(p) == engine.Breathing {
 							for _, r := range rhythms {
+								// A line about a hold is said only with a rhythm that has one.
+								if st.Needs == prompts.BreathHold && r.Hold == 0 || st.Needs == prompts.BreathRest && r.HoldOut == 0 {
+									continue
+								}
 								out = append(out, said{sayCounts(v, r), at})
 							}
 							continue

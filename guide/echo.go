@@ -1,6 +1,7 @@
 package guide
 
 import (
+	"slices"
 	"sync"
 
 	"lull/prompts"
@@ -79,4 +80,21 @@ func pairBreaths(rests []item) []item {
 		}
 	}
 	return append(paired, others...)
+}
+
+// sameParts reports whether two lines name the same parts of the body: a
+// step said in other words must not name a part its plan did not.
+func sameParts(a, b string) bool {
+	v := bodyParts()
+	parts := func(s string) []int {
+		var out []int
+		for _, t := range v.Mentions(s) {
+			if v.IsBody(t) && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(parts(a), parts(b))
 }

@@ -1,5 +1,7 @@
 package guide
 
+import "time"
+
 // Memory is what the listener heard in earlier sessions: each session's
 // spoken sentences, the most recent session first. The built-in guide
 // picks, for every step of its script, the variant heard least recently,
@@ -8,6 +10,16 @@ package guide
 type Memory struct {
 	Heard [][]string
 }
+
+// What the guide remembers: the sessions begun within MemoryWindow before
+// the one it guides, MemorySessions at most. Longer than a step's turn
+// comes round: a line forgotten would seem the freshest of all, and a
+// session three weeks on would say again what was said the day it was
+// forgotten.
+const (
+	MemorySessions = 60
+	MemoryWindow   = 60 * 24 * time.Hour
+)
 
 // ages is when each sentence was last heard: 0 in the latest session.
 type ages map[string]int

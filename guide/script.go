@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"slices"
 	"strings"
+	"unicode"
 
 	"lull/engine"
 	"lull/prompts"
@@ -141,8 +142,17 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		}
 		return out
 	}
+	intention := func(list *[]item) {
+		if lines := b.intentionLines(s, req); len(lines) > 0 {
+			*list = append(*list, choose("intention", lines, prompts.Step{}, false))
+		}
+	}
 	add := func(list *[]item, prefix string, steps []prompts.Step, journey bool) {
 		for i, st := range steps {
+			if st.From == prompts.FromIntention {
+				intention(list)
+				continue
+			}
 			if !keep(st) {
 				continue
 			}
@@ -167,9 +177,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		case prompts.FromJourney:
 			add(&pp.steps, "journey/", jp.Steps, true)
 		case prompts.FromIntention:
-			if lines := b.intentionLines(s, req); len(lines) > 0 {
-				pp.steps = append(pp.steps, choose("intention", lines, prompts.Step{}, false))
-			}
+			intention(&pp.steps)
 		default:
 			add(&pp.steps, "", []prompts.Step{st}, false)
 		}
@@ -196,6 +204,27 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	}
 	add(&pp.lead, "lead/", lead, false)
 	return pp
+}
+
+// item is the phase's step, rest or lead line whose variants hold line.
+func (pp *phasePlan) item(line string) (item, bool) {
+	for _, list := range [][]item{pp.steps, pp.rests, pp.lead} {
+		for _, it := range list {
+			if slices.Contains(it.variants, line) {
+				return it, true
+			}
+		}
+	}
+	return item{}, false
+}
+
+// openingWord is a line's first word, lower-cased.
+func openingWord(s string) string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 func sleepPart(ps *prompts.PhaseScript, sleep bool) *prompts.PhaseScript {
@@ -245,21 +274,34 @@ func echoes(frame, words string) bool {
 	return false
 }
 
-// pick chooses a step's line: the variant heard least recently, on a tie
-// the seed's, never one the session says elsewhere.
+// pick chooses a step's line, never one the session says elsewhere: at
+// random (by the seed) among the third of its variants heard least
+// recently. Always the very least recent would turn every step over in
+// lockstep: steps with as many variants would bring back the session of
+// that many days before, line for line.
 func (b *Builtin) pick(seed int64, key string, variants []string, used map[string]bool) string {
-	best, bestAge, bestHash := "", -1, uint64(0)
+	var free []string
 	for _, v := range variants {
-		if used[v] {
-			continue
-		}
-		a, h := b.ages.age(v), hash(seed, key, v)
-		if a > bestAge || (a == bestAge && h > bestHash) {
-			best, bestAge, bestHash = v, a, h
+		if !used[v] {
+			free = append(free, v)
 		}
 	}
-	if best == "" && len(variants) > 0 {
-		best = variants[0] // every variant said elsewhere: the step counts as said
+	if len(free) == 0 {
+		if len(variants) > 0 {
+			return variants[0] // every variant said elsewhere: the step counts as said
+		}
+		return ""
+	}
+	slices.SortStableFunc(free, func(x, y string) int { return cmp.Compare(b.ages.age(y), b.ages.age(x)) })
+	k := max(1, (len(free)+2)/3)
+	for k < len(free) && b.ages.age(free[k]) == b.ages.age(free[k-1]) {
+		k++ // as old as the last one in: a tie is not broken by order
+	}
+	best, bestHash := "", uint64(0)
+	for _, v := range free[:k] {
+		if h := hash(seed, key, v); best == "" || h > bestHash {
+			best, bestHash = v, h
+		}
 	}
 	return best
 }

@@ -469,8 +469,8 @@ func checkStep(st Step, part string, breathing, skeleton bool) error {
 		switch {
 		case !skeleton:
 			return fmt.Errorf("from: is for the skeleton and sleep.yaml")
-		case part != "steps":
-			return fmt.Errorf("from: belongs among the steps")
+		case part != "steps" && !(part == "lead" && st.From == FromIntention):
+			return fmt.Errorf("from: belongs among the steps (from: intention also in the lead)")
 		case st.From != FromJourney && st.From != FromIntention:
 			return fmt.Errorf("from: %q: want journey or intention", st.From)
 		case len(st.Say) > 0:
