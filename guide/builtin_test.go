@@ -534,7 +534,7 @@ func TestTensedMusclesAskForAShortPause(t *testing.T) {
 
 // TestShortResolutionsKeepTheirReturn: however short, a waking resolution
 // moves the fingers and toes before the eyes open, and an atmosphere
-// invites the posture and the eyes.
+// invites the posture and the eyes (and keeps the intention's line).
 func TestShortResolutionsKeepTheirReturn(t *testing.T) {
 	m := loadMaterial(t)
 	small := stepLines(m.Skeleton[engine.Resolution], "small-movements")
@@ -547,6 +547,9 @@ func TestShortResolutionsKeepTheirReturn(t *testing.T) {
 					t.Errorf("%q seed %d: a resolution of %d lines has no small movements", in, seed, w)
 				}
 				at := b.plan(engine.Request{Phase: engine.Atmosphere, Intention: in, Seed: seed, Breath: engine.DefaultBreath}).body(min(w, 5))
+				// The intention's line may stand between them: it is heard
+				// in the first minute.
+				at = slices.DeleteFunc(at, func(it item) bool { return it.key == "intention" })
 				if len(at) < 2 || !strings.HasPrefix(at[0].key, "posture") || !strings.HasPrefix(at[1].key, "eyes") {
 					t.Errorf("%q seed %d: atmosphere of %d lines opens %v", in, seed, min(w, 5), at)
 				}

@@ -105,16 +105,17 @@ func size(units [][]int) int {
 // resolution), they are what the phase cannot do without — a return
 // begins with fingers and toes — so the journey's touches give way first,
 // the last first, then the intention's line; what is left is thinned
-// evenly, the first and the last kept. A drift toward sleep keeps its
-// intention's line instead: its own steps are the gentlest of comforts,
-// one much like the next.
+// evenly, the first and the last kept. The opening keeps its intention's
+// line (the listener hears their reason in the first minute), and so does
+// a drift toward sleep: its own steps are the gentlest of comforts, one
+// much like the next.
 func (pp *phasePlan) thin(required [][]int, w int) []item {
 	first := func(u []int) item { return pp.steps[u[0]] }
 	intention := func(it item) bool { return it.key == "intention" }
 	own := func(u []int) bool { it := first(u); return !it.journey && !intention(it) }
 	if len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })) >= 2 {
 		gives := []func(item) bool{func(it item) bool { return it.journey }, intention}
-		if pp.drift {
+		if pp.keepsIntention {
 			gives = gives[:1]
 		}
 		for _, gives := range gives {
@@ -132,7 +133,7 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 	}
 	var picked []int
 	others := required
-	if kept := slices.IndexFunc(required, func(u []int) bool { return intention(first(u)) }); pp.drift && kept >= 0 && size(required) > w {
+	if kept := slices.IndexFunc(required, func(u []int) bool { return intention(first(u)) }); pp.keepsIntention && kept >= 0 && size(required) > w {
 		picked = slices.Clone(required[kept]) // kept aside, and put back in its place
 		others = slices.Delete(slices.Clone(required), kept, kept+1)
 		w--

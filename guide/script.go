@@ -31,6 +31,10 @@ type item struct {
 type phasePlan struct {
 	breathing bool
 	drift     bool // a sleep session's resolution
+	// keepsIntention: a phase too short for all its steps keeps the
+	// intention's line (the opening, where the listener's reason is heard
+	// within the first minute, and a drift toward sleep).
+	keepsIntention bool
 	steps     []item
 	rests     []item
 	lead      []item
@@ -119,6 +123,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	base := prompts.Over(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
 	jp := prompts.Over(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
+	pp.keepsIntention = pp.drift || req.Phase == engine.Atmosphere
 	used := map[string]bool{}
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
 		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause, releases: st.Releases}
