@@ -21,9 +21,20 @@ var firstPerson = []string{"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "me",
 // negations turn an intention into a complaint, not a wish.
 var negations = []string{"not", "no", "never", "cant", "cannot", "dont", "wont", "isnt", "nothing"}
 
+// states open an intention that says how the listener is or wants to be
+// ("anxious about tomorrow", "calm before a talk"): the quote frames are
+// written for a thing brought along ("sleep", "rest after a long week"),
+// and "you came in with anxious about tomorrow" is not English. Such an
+// intention is heard through its kind's own lines.
+var states = []string{"anxious", "nervous", "stressed", "worried", "tired", "exhausted", "sad", "low", "angry",
+	"upset", "overwhelmed", "restless", "tense", "scared", "afraid", "lonely", "frustrated", "wired", "burnt",
+	"burned", "drained", "calm", "calmer", "relaxed", "focused", "happy", "better", "less", "more", "feeling",
+	"to", "getting", "being", "feel"}
+
 // quotable is the intention as it may be quoted inside a line, or "" when
-// it may not: too long, in the first person, a question, or anything the
-// safety check or the sentence splitter would trip on.
+// it may not: too long, in the first person, a question, a state rather
+// than a thing (see states), or anything the safety check or the sentence
+// splitter would trip on.
 func (b *Builtin) quotable(intention string) string {
 	s := cleanIntention(intention)
 	words := intentionWords(s)
@@ -36,6 +47,9 @@ func (b *Builtin) quotable(intention string) string {
 		if slices.Contains(firstPerson, w) || slices.Contains(negations, w) || strings.Contains(w, "'") {
 			return ""
 		}
+	}
+	if slices.Contains(states, words[0]) {
+		return ""
 	}
 	if !speakable("You came here for "+s+".", b.safety) {
 		return ""
