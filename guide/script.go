@@ -35,9 +35,9 @@ type phasePlan struct {
 	// intention's line (the opening, where the listener's reason is heard
 	// within the first minute, and a drift toward sleep).
 	keepsIntention bool
-	steps     []item
-	rests     []item
-	lead      []item
+	steps          []item
+	rests          []item
+	lead           []item
 }
 
 // session is what a request's session is: the kind of its intention, its
