@@ -160,6 +160,24 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool)
 					said[it.line] = true
 				}
 			}
+			// The journey's path is walked to its end: when its last step
+			// is still unsaid, it takes the place of the last body lines, or
+			// of the first of two lines that lead on.
+			if end := pp.pathEnd(said); len(end) > 0 && !pp.breathing {
+				free := n - len(lead) - len(release) - len(out)
+				for free < len(end) && len(out) > 0 {
+					out, free = out[:len(out)-1], free+1 // a middle step gives way
+				}
+				for free < len(end) && len(lead) > 1 {
+					lead, free = lead[1:], free+1
+				}
+				if free >= len(end) {
+					for _, it := range end {
+						out = append(out, it.line)
+						said[it.line] = true
+					}
+				}
+			}
 			for _, it := range unsaidItems(pp.rests, said) { // in their order: fresh first
 				if pp.breathing || len(out)+len(release)+len(lead) >= n {
 					// Breathing's rests are cues to a breath: crowded into its

@@ -105,17 +105,20 @@ func size(units [][]int) int {
 // resolution), they are what the phase cannot do without — a return
 // begins with fingers and toes — so the journey's touches give way first,
 // the last first, then the intention's line; what is left is thinned
-// evenly, the first and the last kept. The opening keeps its intention's
-// line (the listener hears their reason in the first minute), and so does
-// a drift toward sleep: its own steps are the gentlest of comforts, one
-// much like the next.
+// evenly, the first and the last kept. The opening keeps its first steps
+// instead (the posture, the eyes), and its intention's line when it has
+// three lines or more (the listener hears their reason in the first
+// minute); a drift toward sleep keeps its intention's line too: its own
+// steps are the gentlest of comforts, one much like the next.
 func (pp *phasePlan) thin(required [][]int, w int) []item {
 	first := func(u []int) item { return pp.steps[u[0]] }
 	intention := func(it item) bool { return it.key == "intention" }
 	own := func(u []int) bool { it := first(u); return !it.journey && !intention(it) }
+	// An opening of two lines or fewer says the posture and the eyes.
+	keeps := pp.keepsIntention && (!pp.opening || w >= 3)
 	if len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })) >= 2 {
 		gives := []func(item) bool{func(it item) bool { return it.journey }, intention}
-		if pp.keepsIntention {
+		if keeps {
 			gives = gives[:1]
 		}
 		for _, gives := range gives {
@@ -133,12 +136,17 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 	}
 	var picked []int
 	others := required
-	if kept := slices.IndexFunc(required, func(u []int) bool { return intention(first(u)) }); pp.keepsIntention && kept >= 0 && size(required) > w {
+	if kept := slices.IndexFunc(required, func(u []int) bool { return intention(first(u)) }); keeps && kept >= 0 && size(required) > w {
 		picked = slices.Clone(required[kept]) // kept aside, and put back in its place
 		others = slices.Delete(slices.Clone(required), kept, kept+1)
 		w--
 	}
-	for _, i := range spread(len(others), max(1, w*len(others)/max(1, size(others)))) {
+	chosen := spread(len(others), max(1, w*len(others)/max(1, size(others))))
+	if pp.opening {
+		// The opening's first steps are what a session cannot begin without.
+		chosen = spread(len(others), len(others))[:min(len(others), max(1, w*len(others)/max(1, size(others))))]
+	}
+	for _, i := range chosen {
 		picked = append(picked, others[i]...)
 	}
 	slices.Sort(picked)

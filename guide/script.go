@@ -35,6 +35,7 @@ type phasePlan struct {
 	// intention's line (the opening, where the listener's reason is heard
 	// within the first minute, and a drift toward sleep).
 	keepsIntention bool
+	opening        bool // the atmosphere: thinned, it keeps its first steps (the posture, the eyes)
 	steps          []item
 	rests          []item
 	lead           []item
@@ -123,7 +124,8 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	base := prompts.Over(b.m.Skeleton[p], sleepPart(b.m.Sleep[p], req.Sleep))
 	jp := prompts.Over(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
-	pp.keepsIntention = pp.drift || req.Phase == engine.Atmosphere
+	pp.opening = req.Phase == engine.Atmosphere
+	pp.keepsIntention = pp.drift || pp.opening
 	used := map[string]bool{}
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
 		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause, releases: st.Releases}
@@ -209,6 +211,25 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	}
 	add(&pp.lead, "lead/", lead, false)
 	return pp
+}
+
+// pathEnd is the journey's last required step in the phase when it is
+// still unsaid, with the tensing step before it when it is a release:
+// the end of the path, which a shortened phase must still reach.
+func (pp *phasePlan) pathEnd(said map[string]bool) []item {
+	k := -1
+	for i, it := range pp.steps {
+		if it.journey && !it.optional {
+			k = i
+		}
+	}
+	if k < 0 || pp.steps[k].said(said) {
+		return nil
+	}
+	if k > 0 && pp.steps[k-1].short && !pp.steps[k-1].said(said) {
+		return pp.steps[k-1 : k+1]
+	}
+	return pp.steps[k : k+1]
 }
 
 // item is the phase's step, rest or lead line whose variants hold line.
