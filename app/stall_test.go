@@ -105,9 +105,9 @@ func firstIn(phase string, f openaitest.Fault) func(openaitest.Call) openaitest.
 }
 
 // checkBreathingBegins holds breathing's first minute, where the counts
-// are taught, to words on every breath: a cue to breathe in followed by
-// a breath's silence leaves the listener holding it. (A stalled first
-// call once got one line of filler, then 20 s of nothing.)
+// are taught, to at most one breath without words at a time: a cue to
+// breathe in followed by long silence leaves the listener holding it. (A
+// stalled first call once got one line of filler, then 20 s of nothing.)
 func checkBreathingBegins(t *testing.T, h heard) {
 	t.Helper()
 	begun, prevEnd := time.Duration(-1), time.Duration(-1)
@@ -121,8 +121,10 @@ func checkBreathingBegins(t *testing.T, h heard) {
 		if s.Start > begun+time.Minute {
 			return
 		}
-		if gap := s.Start - prevEnd; prevEnd >= 0 && gap > engine.DefaultBreath.Period() {
-			t.Errorf("breathing's first minute: %v of silence before %q, longer than a breath (%v)", gap.Round(time.Millisecond), s.Text, engine.DefaultBreath.Period())
+		// A breath without words is allowed (a slow model's first words
+		// may take one): a breath, and the second between two lines.
+		if limit := engine.DefaultBreath.Period() + time.Second; prevEnd >= 0 && s.Start-prevEnd > limit {
+			t.Errorf("breathing's first minute: %v of silence before %q, longer than a breath and a gap (%v)", (s.Start - prevEnd).Round(time.Millisecond), s.Text, limit)
 		}
 		prevEnd = s.End
 	}
