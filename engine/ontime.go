@@ -97,7 +97,7 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		// breaths without: the listener breathes on alone between the
 		// lines, while the phase has the time. A line for an earlier part
 		// of the breath than this one's begins a breath too.
-		if next != nil && e.taughtLocked() && (e.cue(next.line) == StageInhale || e.cue(next.line) <= e.cue(cur)) {
+		if next != nil && e.taughtLocked() && beginsBreath(e.cue(next.line), e.cue(cur)) {
 			period := e.breath.Period()
 			return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period))*period
 		}

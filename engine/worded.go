@@ -30,12 +30,17 @@ func (e *Engine) countWorded(l Line) {
 		return
 	}
 	cue := e.cue(l)
-	if e.worded.lines == 0 || cue == StageInhale || cue <= e.worded.last {
+	if e.worded.lines == 0 || beginsBreath(cue, e.worded.last) {
 		e.worded.breaths++
 	}
 	e.worded.lines++
 	e.worded.last = cue
 }
+
+// beginsBreath reports whether a line for stage cue, said after one for
+// stage prev, begins a breath: an in-breath line, or one for a part of the
+// breath no later than the line before it.
+func beginsBreath(cue, prev BreathStage) bool { return cue == StageInhale || cue <= prev }
 
 // taughtLocked reports whether the pacer has run through the breaths that
 // teach the rhythm. Callers hold e.mu.

@@ -98,11 +98,9 @@ func linesSaid(m *prompts.Guide) []said {
 					for _, v := range st.Say {
 						if engine.Phase(p) == engine.Breathing {
 							for _, r := range rhythms {
-								// A line about a hold is said only with a rhythm that has one.
-								if st.Needs == prompts.BreathHold && r.Hold == 0 || st.Needs == prompts.BreathRest && r.HoldOut == 0 {
-									continue
+								if st.SaidWith(r.Hold > 0, r.HoldOut > 0) {
+									out = append(out, said{sayCounts(v, r), at})
 								}
-								out = append(out, said{sayCounts(v, r), at})
 							}
 							continue
 						}

@@ -23,17 +23,10 @@ var bodyParts = sync.OnceValue(func() *prompts.Vocabulary {
 // long phase has used up the rest. Each is paired in whole breaths: an
 // out-breath rest on a breath of its own is fine between quiet breaths.
 func freshFirst(steps, rests []item) []item {
-	v := bodyParts()
 	named := map[int]bool{}
 	name := func(it item) (fresh bool) {
-		fresh = true
-		var parts []int
-		for _, t := range v.Mentions(it.line) {
-			if v.IsBody(t) {
-				fresh = fresh && !named[t]
-				parts = append(parts, t)
-			}
-		}
+		parts := partsNamed(it.line)
+		fresh = !slices.ContainsFunc(parts, func(t int) bool { return named[t] })
 		if fresh {
 			for _, t := range parts {
 				named[t] = true
@@ -85,16 +78,18 @@ func pairBreaths(rests []item) []item {
 // sameParts reports whether two lines name the same parts of the body: a
 // step said in other words must not name a part its plan did not.
 func sameParts(a, b string) bool {
+	return slices.Equal(partsNamed(a), partsNamed(b))
+}
+
+// partsNamed are the parts of the body a line names, each once, in order.
+func partsNamed(s string) []int {
 	v := bodyParts()
-	parts := func(s string) []int {
-		var out []int
-		for _, t := range v.Mentions(s) {
-			if v.IsBody(t) && !slices.Contains(out, t) {
-				out = append(out, t)
-			}
+	var out []int
+	for _, t := range v.Mentions(s) {
+		if v.IsBody(t) && !slices.Contains(out, t) {
+			out = append(out, t)
 		}
-		slices.Sort(out)
-		return out
 	}
-	return slices.Equal(parts(a), parts(b))
+	slices.Sort(out)
+	return out
 }

@@ -141,10 +141,11 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 		others = slices.Delete(slices.Clone(required), kept, kept+1)
 		w--
 	}
-	chosen := spread(len(others), max(1, w*len(others)/max(1, size(others))))
+	k := max(1, w*len(others)/max(1, size(others)))
+	chosen := spread(len(others), k)
 	if pp.opening {
 		// The opening's first steps are what a session cannot begin without.
-		chosen = spread(len(others), len(others))[:min(len(others), max(1, w*len(others)/max(1, size(others))))]
+		chosen = spread(len(others), len(others))[:min(len(others), k)]
 	}
 	for _, i := range chosen {
 		picked = append(picked, others[i]...)

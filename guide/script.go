@@ -133,15 +133,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		used[it.line] = true
 		return it
 	}
-	keep := func(st prompts.Step) bool {
-		switch st.Needs {
-		case prompts.BreathHold:
-			return req.Breath.Hold > 0
-		case prompts.BreathRest:
-			return req.Breath.HoldOut > 0
-		}
-		return true
-	}
+	keep := func(st prompts.Step) bool { return st.SaidWith(req.Breath.Hold > 0, req.Breath.HoldOut > 0) }
 	render := func(lines []string) []string {
 		out := make([]string, len(lines))
 		for i, l := range lines {

@@ -98,13 +98,13 @@ func (c *clipLengths) of(ctx context.Context, l engine.Line) (time.Duration, err
 	return cl.d, cl.err
 }
 
-// ear is a speaker on an arithmetic clock that hears at a voice's real
-// clip lengths, and remembers when each line, chime and breath came.
+// ear is a clockSpeaker that hears at a voice's real clip lengths, and
+// remembers when each line, chime and breath came (its clock's lock
+// guards them too).
 type ear struct {
+	clockSpeaker
 	lengths *clipLengths
 
-	mu      sync.Mutex
-	pos     time.Duration
 	heard   []heardClip
 	chimes  []time.Duration
 	pacing  bool
@@ -145,26 +145,10 @@ func (s *ear) Play(_ context.Context, u engine.Utterance) error {
 	return nil
 }
 
-func (s *ear) Rest(_ context.Context, d time.Duration) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.pos += d
-	return nil
-}
-
 func (s *ear) Chime() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.chimes = append(s.chimes, s.pos)
-}
-
-func (s *ear) Pause()  {}
-func (s *ear) Resume() {}
-
-func (s *ear) Position() time.Duration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.pos
 }
 
 func (s *ear) Pace(anchor time.Duration, b engine.BreathPattern) {

@@ -26,19 +26,7 @@ func fiveWeeks(t *testing.T) [][]string {
 // heardBefore is the share of day's sentences heard in the days days
 // before it.
 func heardBefore(sessions [][]string, day, days int) float64 {
-	earlier := map[string]bool{}
-	for d := max(day-days, 0); d < day; d++ {
-		for _, s := range sessions[d] {
-			earlier[s] = true
-		}
-	}
-	again := 0
-	for _, s := range sessions[day] {
-		if earlier[s] {
-			again++
-		}
-	}
-	return float64(again) / float64(max(len(sessions[day]), 1))
+	return shareOf(sessions[day], sessions[max(day-days, 0):day]...)
 }
 
 // shared is the largest share of a session's sentences that any single
@@ -46,21 +34,28 @@ func heardBefore(sessions [][]string, day, days int) float64 {
 func shared(sessions [][]string, day int) (float64, int) {
 	worst, with := 0.0, -1
 	for d := range day {
-		earlier := map[string]bool{}
-		for _, s := range sessions[d] {
-			earlier[s] = true
-		}
-		n := 0
-		for _, s := range sessions[day] {
-			if earlier[s] {
-				n++
-			}
-		}
-		if f := float64(n) / float64(max(len(sessions[day]), 1)); f > worst {
+		if f := shareOf(sessions[day], sessions[d]); f > worst {
 			worst, with = f, d
 		}
 	}
 	return worst, with
+}
+
+// shareOf is the share of said's sentences that the earlier sessions said.
+func shareOf(said []string, earlier ...[]string) float64 {
+	seen := map[string]bool{}
+	for _, e := range earlier {
+		for _, s := range e {
+			seen[s] = true
+		}
+	}
+	n := 0
+	for _, s := range said {
+		if seen[s] {
+			n++
+		}
+	}
+	return float64(n) / float64(max(len(said), 1))
 }
 
 // Five weeks of daily sessions stay fresh: in weeks four and five at most

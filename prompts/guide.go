@@ -79,6 +79,19 @@ type Step struct {
 	ShortPause bool `yaml:"short_pause"`
 }
 
+// SaidWith reports whether the step is said with a breathing rhythm that
+// has a hold at the top of the breath (hold) and a rest after the
+// out-breath (rest): a step that needs one is said only when it is there.
+func (st Step) SaidWith(hold, rest bool) bool {
+	switch st.Needs {
+	case BreathHold:
+		return hold
+	case BreathRest:
+		return rest
+	}
+	return true
+}
+
 // Journey is one way through a session: what its sensory and relaxation
 // phases do, and its touches on the others.
 type Journey struct {

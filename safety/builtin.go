@@ -41,16 +41,14 @@ func BuiltinExamples() ([]Example, error) {
 	}
 	seen := map[spoken]bool{}
 	var out []Example
-	add := func(text string, at Place, needs string) {
+	add := func(text string, at Place, st prompts.Step) {
 		texts := []string{text}
 		if at.Phase == engine.Breathing && strings.Contains(text, "{") {
 			texts = texts[:0]
 			for _, r := range builtinRhythms {
-				// A line about a hold is said only with a rhythm that has one.
-				if needs == prompts.BreathHold && r.Hold == 0 || needs == prompts.BreathRest && r.HoldOut == 0 {
-					continue
+				if st.SaidWith(r.Hold > 0, r.HoldOut > 0) {
+					texts = append(texts, fillCounts(text, r))
 				}
-				texts = append(texts, fillCounts(text, r))
 			}
 		}
 		for _, tx := range texts {
@@ -64,7 +62,7 @@ func BuiltinExamples() ([]Example, error) {
 	say := func(steps []prompts.Step, at Place) {
 		for _, st := range steps {
 			for _, v := range st.Say {
-				add(v, at, st.Needs)
+				add(v, at, st)
 			}
 		}
 	}
@@ -104,14 +102,14 @@ func BuiltinExamples() ([]Example, error) {
 					lines = k.ResolutionSleep
 				}
 				for _, l := range lines {
-					add(l, at, "")
+					add(l, at, prompts.Step{})
 				}
 				if sleep && p == engine.Resolution {
 					continue
 				}
 				for _, q := range k.Quote[p.String()] {
 					for _, w := range sampleWords {
-						add(strings.Replace(q, prompts.Quote, w, 1), at, "")
+						add(strings.Replace(q, prompts.Quote, w, 1), at, prompts.Step{})
 					}
 				}
 			}
