@@ -217,8 +217,8 @@ func lastSaid(req engine.Request) string {
 
 // phrase is how line is said after prev: as it is, unless both open
 // with the same word; then the variant of its step heard least recently
-// that opens otherwise, names the same parts of the body and is not said
-// in this session or the last, if there is one.
+// that opens otherwise, names no part of the body the line does not and
+// is not said in this session or the last, if there is one.
 func (b *Builtin) phrase(pp *phasePlan, line, prev string, said map[string]bool, seed int64) string {
 	first := openingWord(line)
 	if first == "" || first != openingWord(prev) {
@@ -231,7 +231,7 @@ func (b *Builtin) phrase(pp *phasePlan, line, prev string, said map[string]bool,
 	best, bestAge, bestHash := line, -1, uint64(0)
 	for _, v := range it.variants {
 		a, h := b.ages.age(v), hash(seed, it.key, "phrase", v)
-		if said[v] || a == 0 || openingWord(v) == first || !sameParts(v, line) {
+		if said[v] || a == 0 || openingWord(v) == first || !partsWithin(v, line) {
 			continue // a line heard in the last session is worse than an echoed word
 		}
 		if a > bestAge || (a == bestAge && h > bestHash) {

@@ -666,3 +666,34 @@ func TestNothingCuesTheBreathOnceItIsHandedBack(t *testing.T) {
 		t.Fatal("no layout handed the breath back: the test proves nothing")
 	}
 }
+
+// Two lines in a row never open alike because every line of a step has
+// another in its step that opens otherwise and names no part of the body
+// it does not (see phrase): checked for every journey, intention and
+// phase, waking and asleep.
+func TestEveryLineCanOpenOtherwise(t *testing.T) {
+	g := NewBuiltin(loadMaterial(t), Memory{})
+	seen := map[string]bool{}
+	for _, h := range journeySeeds(t) {
+		for _, in := range sampleIntentions {
+			for _, sleep := range []bool{h.sleep, true} {
+				for _, p := range engine.Phases {
+					pp := g.layOut(engine.Request{Seed: h.seed, Sleep: sleep, Intention: in, Phase: p, Breath: engine.DefaultBreath})
+					for _, it := range slices.Concat(pp.steps, pp.rests, pp.lead) {
+						for _, v := range it.variants {
+							if seen[p.String()+it.key+v] {
+								continue
+							}
+							seen[p.String()+it.key+v] = true
+							if !slices.ContainsFunc(it.variants, func(w string) bool {
+								return openingWord(w) != openingWord(v) && partsWithin(w, v)
+							}) {
+								t.Errorf("%v %s: nothing else opens otherwise: %q", p, it.key, v)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

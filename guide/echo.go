@@ -75,10 +75,16 @@ func pairBreaths(rests []item) []item {
 	return append(paired, others...)
 }
 
-// sameParts reports whether two lines name the same parts of the body: a
-// step said in other words must not name a part its plan did not.
-func sameParts(a, b string) bool {
-	return slices.Equal(partsNamed(a), partsNamed(b))
+// partsWithin reports whether a names no part of the body that b does
+// not: a line said in other words may name less, never somewhere new.
+func partsWithin(a, b string) bool {
+	in := partsNamed(b)
+	for _, p := range partsNamed(a) {
+		if !slices.Contains(in, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // partsNamed are the parts of the body a line names, each once, in order.

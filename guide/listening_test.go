@@ -273,7 +273,7 @@ func TestListeningFindsNothingWrong(t *testing.T) {
 		for _, f := range listenFor(v) {
 			counts[f.kind]++
 			switch f.kind {
-			case tenseLeft, returnOrder, cueOver, saidTwice, missingChimes:
+			case tenseLeft, returnOrder, cueOver, sameOpening, saidTwice, missingChimes:
 				t.Errorf("%s: %s: %s", v.h, f.kind, f.what)
 			default:
 				t.Logf("%s: %s: %s", v.h, f.kind, f.what)
