@@ -132,8 +132,13 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		out[i] = b.phrase(pp, line, prev, said, req.Seed)
 		prev = out[i]
 	}
+	if debugSentences != nil {
+		debugSentences(req, out)
+	}
 	return out, nil
 }
+
+var debugSentences func(engine.Request, []string)
 
 // lines are the steps a call says, each in its chosen words.
 func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool) []string {
@@ -160,15 +165,18 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool)
 					said[it.line] = true
 				}
 			}
-			// The journey's path is walked to its end: when its last step
-			// is still unsaid, it takes the place of the last body lines, or
-			// of the first of two lines that lead on.
-			if end := pp.pathEnd(said); len(end) > 0 && !pp.breathing {
+			// What the phase owes is said (the opening's intention, the
+			// journey's path walked to its end): it takes the place of the
+			// last body lines, or of lines that would lead on.
+			if end := pp.owed(said); len(end) > 0 && !pp.breathing {
 				free := n - len(lead) - len(release) - len(out)
 				for free < len(end) && len(out) > 0 {
 					out, free = out[:len(out)-1], free+1 // a middle step gives way
 				}
-				for free < len(end) && len(lead) > 1 {
+				// Then the lines that lead on, the first first: a path
+				// broken off is heard, while the next phase opens on its
+				// own first step.
+				for free < len(end) && len(lead) > 0 {
 					lead, free = lead[1:], free+1
 				}
 				if free >= len(end) {

@@ -108,12 +108,14 @@ func size(units [][]int) int {
 // evenly, the first and the last kept. The opening keeps its first steps
 // instead (the posture, the eyes), and its intention's line when it has
 // three lines or more (the listener hears their reason in the first
-// minute); a drift toward sleep keeps its intention's line too: its own
-// steps are the gentlest of comforts, one much like the next.
+// minute; a shorter one says it in its wind-down, see owed); a drift toward sleep keeps its intention's line too: its own
+// steps are the gentlest of comforts, one much like the next. Any other
+// phase keeps its journey's first and last steps (see keepEnds).
 func (pp *phasePlan) thin(required [][]int, w int) []item {
 	first := func(u []int) item { return pp.steps[u[0]] }
 	intention := func(it item) bool { return it.key == "intention" }
 	own := func(u []int) bool { it := first(u); return !it.journey && !intention(it) }
+	journey := func(u []int) bool { return first(u).journey }
 	// An opening of two lines or fewer says the posture and the eyes.
 	keeps := pp.keepsIntention && (!pp.opening || w >= 3)
 	if len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })) >= 2 {
@@ -146,6 +148,8 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 	if pp.opening {
 		// The opening's first steps are what a session cannot begin without.
 		chosen = spread(len(others), len(others))[:min(len(others), k)]
+	} else {
+		chosen = keepEnds(chosen, slices.IndexFunc(others, journey), lastIndexFunc(others, journey))
 	}
 	for _, i := range chosen {
 		picked = append(picked, others[i]...)
@@ -156,6 +160,44 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 		out = append(out, pp.steps[k])
 	}
 	return out
+}
+
+// keepEnds makes sure a thinned choice holds the journey's first and last
+// steps (indices a and b; -1 for none), each in place of the chosen index
+// nearest it: a path is walked from its start to its end, its middle
+// thinned.
+func keepEnds(chosen []int, a, b int) []int {
+	chosen = slices.Clone(chosen)
+	for _, e := range []int{a, b} {
+		if e < 0 || slices.Contains(chosen, e) {
+			continue
+		}
+		near := -1
+		for i, c := range chosen {
+			if c == a || c == b {
+				continue
+			}
+			if near < 0 || abs(c-e) < abs(chosen[near]-e) {
+				near = i
+			}
+		}
+		if near >= 0 {
+			chosen[near] = e
+		}
+	}
+	slices.Sort(chosen)
+	return chosen
+}
+
+func abs(n int) int { return max(n, -n) }
+
+func lastIndexFunc[S ~[]E, E any](s S, f func(E) bool) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if f(s[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // maxRestsInARow bounds the rests between two steps: past it, a long

@@ -273,7 +273,7 @@ func TestListeningFindsNothingWrong(t *testing.T) {
 		for _, f := range listenFor(v) {
 			counts[f.kind]++
 			switch f.kind {
-			case tenseLeft, returnOrder, cueOver, sameOpening, saidTwice, missingChimes:
+			case tenseLeft, pathCut, returnOrder, cueOver, sameOpening, saidTwice, missingChimes, lateIntention:
 				t.Errorf("%s: %s: %s", v.h, f.kind, f.what)
 			default:
 				t.Logf("%s: %s: %s", v.h, f.kind, f.what)

@@ -205,6 +205,17 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	return pp
 }
 
+// owed is what a shortened phase must still say before it leads on: in
+// the opening, the intention's line while it is unsaid (the listener
+// hears their reason within the first minute), else the end of the
+// journey's path.
+func (pp *phasePlan) owed(said map[string]bool) []item {
+	if k := slices.IndexFunc(pp.steps, func(it item) bool { return it.key == "intention" }); pp.opening && k >= 0 && !pp.steps[k].said(said) {
+		return pp.steps[k : k+1]
+	}
+	return pp.pathEnd(said)
+}
+
 // pathEnd is the journey's last required step in the phase when it is
 // still unsaid, with the tensing step before it when it is a release:
 // the end of the path, which a shortened phase must still reach.
