@@ -63,6 +63,8 @@ func ringing(rate beep.SampleRate, scale float64) chime {
 }
 
 // next is the chime's next sample; left is how many remain.
+//
+//go:norace
 func (s *chime) next() float64 {
 	var v float64
 	for j := range s.lo {

@@ -58,6 +58,8 @@ func voiceLine(ctx context.Context, v Voice, l engine.Line, rate beep.SampleRate
 
 // level sets clip (mono, at rate) in place to speechLevel less soften dB
 // over its speech, with no sample above peakCeiling.
+//
+//go:norace
 func level(clip []float32, rate beep.SampleRate, soften float64) {
 	rms, ok := speechRMS(clip, rate)
 	if !ok {
@@ -74,6 +76,8 @@ func level(clip []float32, rate beep.SampleRate, soften float64) {
 // speechRMS is the RMS of the clip's speech: its 10 ms blocks within
 // speechGate of the loudest. ok is false when the clip has no speech:
 // nothing reaches quietestSpeech.
+//
+//go:norace
 func speechRMS(clip []float32, rate beep.SampleRate) (rms float64, ok bool) {
 	n := max(rate.N(levelBlock), 1)
 	var squares []float64 // each block's mean square
@@ -109,6 +113,8 @@ func speechRMS(clip []float32, rate beep.SampleRate) (rms float64, ok bool) {
 // limitPeaks brings every sample within ceiling by a gain that dips
 // around each peak and eases back over limiterRelease on both sides: a
 // smooth envelope, so a limited peak neither clicks nor distorts.
+//
+//go:norace
 func limitPeaks(clip []float32, rate beep.SampleRate, ceiling float32) {
 	over := false
 	for _, s := range clip {

@@ -134,6 +134,8 @@ func besselI0(x float64) float64 {
 
 // convert resamples in: ⌈len·up/down⌉ samples, the input taken as silent
 // beyond its ends.
+//
+//go:norace
 func (f *polyphase) convert(in []float32) []float32 {
 	n := (len(in)*f.up + f.down - 1) / f.down
 	out := make([]float32, n)
@@ -166,6 +168,8 @@ func (f *polyphase) convert(in []float32) []float32 {
 
 // at is the weighted sum of the input from start on, the input taken as
 // silent beyond its ends.
+//
+//go:norace
 func (f *polyphase) at(in []float32, start int, w []float32) float32 {
 	if start >= 0 && start+len(w) <= len(in) {
 		return dot(w, in[start:start+len(w)])
@@ -181,6 +185,8 @@ func (f *polyphase) at(in []float32, start int, w []float32) float32 {
 
 // dot is the sum of w[j]·x[j], four at a time (taps is even, and a
 // multiple of four for every rate pair but odd ones).
+//
+//go:norace
 func dot(w, x []float32) float32 {
 	x = x[:len(w)]
 	var a0, a1, a2, a3 float32

@@ -88,6 +88,7 @@ func newBrown(rate beep.SampleRate, seed uint64) *brown {
 	return b
 }
 
+//go:norace
 func (b *brown) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
 		for c := range b.acc {
@@ -123,6 +124,7 @@ func newSwell(rate beep.SampleRate) swell {
 	}
 }
 
+//go:norace
 func (s *swell) next() float64 {
 	if s.count == 0 {
 		target := 0.8 + 0.12*s.a.next() + 0.08*s.b.next()
@@ -142,6 +144,7 @@ func newOscillator(freq, rate, phase float64) oscillator {
 	return oscillator{c: math.Cos(phase), s: math.Sin(phase), cos: math.Cos(w), sin: math.Sin(w)}
 }
 
+//go:norace
 func (o *oscillator) next() float64 {
 	o.c, o.s = o.c*o.cos-o.s*o.sin, o.c*o.sin+o.s*o.cos
 	return o.s

@@ -96,6 +96,7 @@ func newDrone(rate beep.SampleRate, seed uint64) *drone {
 	return d
 }
 
+//go:norace
 func (d *drone) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
 		if d.count == 0 {

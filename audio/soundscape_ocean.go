@@ -84,6 +84,7 @@ func newOcean(rate beep.SampleRate, seed uint64) *ocean {
 	return o
 }
 
+//go:norace
 func (o *ocean) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
 		if o.count == 0 {

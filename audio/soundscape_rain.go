@@ -56,6 +56,7 @@ func newRain(rate beep.SampleRate, seed uint64) *rain {
 	return r
 }
 
+//go:norace
 func (r *rain) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
 		if r.count == 0 {

@@ -56,10 +56,7 @@ func encodeWAV(w io.Writer, s beep.Streamer, rate beep.SampleRate) error {
 		if !ok {
 			break
 		}
-		for i, v := range samples[:n] {
-			binary.LittleEndian.PutUint16(buf[i*width:], uint16(pcm16(v[0])))
-			binary.LittleEndian.PutUint16(buf[i*width+2:], uint16(pcm16(v[1])))
-		}
+		putPCM16(buf, samples[:n])
 		m, err := bw.Write(buf[:n*width])
 		data += int64(m)
 		if err != nil {
@@ -81,6 +78,16 @@ func encodeWAV(w io.Writer, s beep.Streamer, rate beep.SampleRate) error {
 	}
 	_, err := ws.Seek(0, io.SeekEnd)
 	return err
+}
+
+// putPCM16 writes samples into buf as 16-bit little-endian stereo.
+//
+//go:norace
+func putPCM16(buf []byte, samples [][2]float64) {
+	for i, v := range samples {
+		binary.LittleEndian.PutUint16(buf[i*4:], uint16(pcm16(v[0])))
+		binary.LittleEndian.PutUint16(buf[i*4+2:], uint16(pcm16(v[1])))
+	}
 }
 
 // pcm16 is a sample in 16-bit PCM, the value beep's Format.EncodeSigned
