@@ -157,11 +157,21 @@ func (b BreathPattern) untilCue(t time.Duration, s BreathStage) time.Duration {
 		return 0
 	}
 	d := b.Length(s)
-	in := ((t-b.Offset(s))%period + period) % period // since s last began
+	in := b.sinceStage(t, s)
 	if in < d && in <= d/3 && d-in >= lateStartLeft {
 		return 0
 	}
 	return b.untilStage(t, s)
+}
+
+// sinceStage is how long before t stage s last began (0 when it begins
+// exactly at t).
+func (b BreathPattern) sinceStage(t time.Duration, s BreathStage) time.Duration {
+	period := b.Period()
+	if period <= 0 {
+		return 0
+	}
+	return ((t-b.Offset(s))%period + period) % period
 }
 
 // untilStage is how long from t until stage s next begins (0 when it

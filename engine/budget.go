@@ -66,7 +66,8 @@ type planner struct {
 	breath BreathPattern // the breathing phase speaks one line per breath or two
 	sleep  bool          // resolution drifts toward sleep: its voice slows
 	// Speech measured so far at the normal pace (rate 1): over the whole
-	// session, and in each phase, whose lines may run shorter or longer.
+	// session but breathing's cues, and in each phase, whose lines may run
+	// shorter or longer.
 	all    measure
 	phases [len(Phases)]measure
 	// estimated adds up the same lines' estimates (EstimateLine), spoken
@@ -88,8 +89,12 @@ const phasePrior = 2
 // learn records one spoken line's duration.
 func (pl *planner) learn(l Line, d time.Duration) {
 	normal := time.Duration(float64(d) * l.Phase.Rate() * l.Delivery.PaceOr1())
-	pl.all.total += normal
-	pl.all.count++
+	if l.Phase != Breathing {
+		// Breathing's cues are a few words each: they say nothing of how
+		// long the voice takes over another phase's sentence.
+		pl.all.total += normal
+		pl.all.count++
+	}
 	pl.phases[l.Phase].total += normal
 	pl.phases[l.Phase].count++
 	pl.estimated += EstimateLine(l)
@@ -143,15 +148,15 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		talk = max(talk-opening, 0)
 	}
 	speech := pl.speech(p)
-	n := max(pl.fit(p, talk, pl.breathSlot(speech)-speech), minSentences(p))
+	n := max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), minSentences(p))
+	if p == Breathing && pl.breath.Period() > 0 {
+		// Breathing's lines are paced by its breaths: every part of the
+		// taught ones, then a breath with words in wordedEvery (see
+		// breathLines); the quiet breaths between them take up the rest.
+		n = max(pl.breathLines(talk), minSentences(p))
+	}
 	if capacity > 0 {
 		n = max(min(n, capacity), min(minSentences(p), capacity))
-		if period := pl.breath.Period(); p == Breathing && period > 0 {
-			// A guide with a set number of breathing lines says them all
-			// while the breaths can hold them (see breathLines): the quiet
-			// breaths between them take up the rest.
-			n = max(min(capacity, pl.breathLines(talk)), n)
-		}
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
 	if p == Breathing {
@@ -171,19 +176,22 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 // fit is how many of the phase's lines belong in talk: speech for the
 // phase's share of it, within the bounds of its silences — never so many
 // lines that they would be rushed, nor so few that the guide would seem
-// gone. Breathing gives each line its whole breaths: a line and
-// breathRest, and after the taught breaths a silent breath now and then.
-func (pl *planner) fit(p Phase, talk, breathRest time.Duration) int {
+// gone. Breathing's lines follow its breaths: the taught ones (the first
+// taught of talk) a line for each part, then words on one breath in
+// wordedEvery.
+func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 	speech := pl.speech(p)
 	if p == Breathing {
-		// Once the rhythm is taught, a breath with words is followed by a
-		// silent one (see restAfter): half as many breaths again per line.
-		slot := float64(speech + breathRest)
-		taught := time.Duration(taughtBreaths) * pl.breath.Period()
-		if taught <= 0 || talk <= taught {
-			return int(math.Round(float64(talk) / slot))
+		period := pl.breath.Period()
+		if period <= 0 {
+			return int(math.Round(float64(talk) / float64(speech+breathRest)))
 		}
-		return int(math.Round(float64(taught)/slot + float64(talk-taught)/(slot*3/2)))
+		// Every part of a taught breath has its line; once the rhythm is
+		// taught, a breath with words (its in and out lines) is followed
+		// by quiet ones (see restAfter): one in wordedEvery.
+		breaths := func(d time.Duration) float64 { return float64(d) / float64(period) }
+		lines := breaths(min(talk, taught))*float64(len(pl.breath.stages())) + breaths(max(talk-taught, 0))*2/wordedEvery
+		return int(math.Round(lines))
 	}
 	least, most := p.Rests()
 	share := p.SpeechShare(pl.length)
@@ -214,8 +222,8 @@ func (pl *planner) leastResolution() time.Duration {
 
 // breathLines is how many lines breathing can say in talk: a line for
 // each part of the breaths that teach the rhythm, then a breath's in and
-// out lines on one breath in wordedEvery. Its last breaths go to the lines
-// that lead on, one after the other.
+// out lines on one breath in wordedEvery, the last of them the lines that
+// lead on.
 func (pl *planner) breathLines(talk time.Duration) int {
 	period := pl.breath.Period()
 	if period <= 0 {
@@ -223,8 +231,14 @@ func (pl *planner) breathLines(talk time.Duration) int {
 	}
 	breaths := int(talk / period)
 	taught := min(taughtBreaths, breaths)
-	worded := max(breaths-taught-wordedEvery, 0) / wordedEvery
+	worded := (breaths - taught + wordedEvery - 1) / wordedEvery
 	return taught*len(pl.breath.stages()) + 2*worded
+}
+
+// taught is how long breathing's taught breaths last: zero with no
+// rhythm to teach.
+func (pl *planner) taught() time.Duration {
+	return time.Duration(taughtBreaths) * pl.breath.Period()
 }
 
 // breathSlot is the time a breathing line takes: its speech and a short
@@ -249,7 +263,7 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 	left := b.Target - phaseElapsed
 	more := 0
 	if left > 0 {
-		more = pl.fit(p, left, b.Rest)
+		more = pl.fit(p, left, max(pl.taught()-phaseElapsed, 0), b.Rest)
 	}
 	lead := windDownLines(p, b.Sentences)
 	owed := 0 // lines the phase must still say
@@ -263,16 +277,11 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 		// is not cut short for it.
 		n = b.Sentences
 	}
-	if period := pl.breath.Period(); p == Breathing && period > 0 {
-		// Breathing's silences are whole breaths, and the quiet ones
-		// between lines grow with the time left (see quietBreaths): the
-		// planned lines stay while the breaths left can hold them, a line
-		// a breath at most, else the quiet breaths would thin them.
-		n = max(n, min(b.Sentences, spoken+max(int(left/period)-1, owed)))
-	}
-	if spoken >= b.WindDownAt {
+	if spoken >= b.WindDownAt || p == Breathing {
 		// The lines that lead onward are asked for: the phase says no more
-		// after them, and its silences take up the time.
+		// after them, and its silences take up the time. Breathing never
+		// says more than planned: its lines are paced by the breaths, and
+		// time to spare is quiet breaths, not words on more of them.
 		n = min(n, b.Sentences)
 	}
 	if capacity > 0 {

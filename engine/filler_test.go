@@ -196,7 +196,10 @@ func TestRemoteGuideIsToldTheJourney(t *testing.T) {
 // said when they come; nothing is said twice and no silence runs long.
 func TestStalledGuideIsFilledWhileItsCallRunsOn(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Sensory: {1: 45 * time.Second}}}
+		// Asked ahead, the call stalls from breathing's last line on: a
+		// minute, so that most of it falls in sensory, after breathing's
+		// quiet breaths.
+		g := &modelGuide{stalls: map[Phase]map[int]time.Duration{Sensory: {1: 60 * time.Second}}}
 		logs := &logBuffer{}
 		spk := newLiveSpeaker()
 		e, err := New(newSession(t, 10, ""), Config{Screen: fakeScreen{}, Guide: g, Filler: &scriptGuide{name: "builtin"}, Speaker: spk, Logger: logs.logger()})

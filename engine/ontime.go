@@ -76,7 +76,10 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		left -= closingTail
 	}
 	if last {
-		if _, most := p.Rests(); p != Resolution && (left > most+most/3 || index+1 < b.Sentences) {
+		// In breathing the pacer breathes on: a guide a line or two short
+		// leaves quiet breaths to the phase's end, within its longest.
+		fewer := index+1 < b.Sentences && p != Breathing
+		if _, most := p.Rests(); p != Resolution && (left > most+most/3 || fewer) {
 			// The guide ran out of lines long before the phase's time, or
 			// gave a line or two fewer than asked: its lead-on line is
 			// followed by an ordinary rest, not by a long wait for what it
@@ -99,7 +102,19 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		// of the breath than this one's begins a breath too.
 		if next != nil && e.taughtLocked() && beginsBreath(e.cue(next.line), e.cue(cur)) {
 			period := e.breath.Period()
-			return breathGap + time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period))*period
+			quiet := time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period)) * period
+			if quiet == 0 {
+				return breathGap
+			}
+			// The quiet breaths are whole: they count from the next line's
+			// part of the breath as it begins after this line (in its gap,
+			// or next), and end as that part begins, so the line does not
+			// start late in it.
+			since := e.breath.sinceStage(e.speaker.Position()-e.anchor+breathGap, e.cue(next.line))
+			if since > breathGap {
+				since -= period
+			}
+			return breathGap - since + quiet
 		}
 		return breathGap
 	}

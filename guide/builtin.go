@@ -132,13 +132,8 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		out[i] = b.phrase(pp, line, prev, said, req.Seed)
 		prev = out[i]
 	}
-	if debugSentences != nil {
-		debugSentences(req, out)
-	}
 	return out, nil
 }
-
-var debugSentences func(engine.Request, []string)
 
 // lines are the steps a call says, each in its chosen words.
 func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool) []string {

@@ -237,8 +237,7 @@ func journeySeeds(t *testing.T) map[string]hearing {
 // TestListeningFindsNothingWrong hears every journey at every length,
 // waking and asleep, with and without an intention, with no voice, and
 // each journey in espeak-ng or flite too (synthesis is what costs), and counts what a
-// listener would find wrong. What must never happen is asserted; what the
-// material does not reach yet is measured and printed (go test -v).
+// listener would find wrong: none of it may happen (the counts: go test -v).
 func TestListeningFindsNothingWrong(t *testing.T) {
 	lengths := []int{5, 10, 15, 20, 30, 45, 60}
 	seeds := journeySeeds(t)
@@ -272,12 +271,7 @@ func TestListeningFindsNothingWrong(t *testing.T) {
 	for _, v := range hearAll(t, hs) {
 		for _, f := range listenFor(v) {
 			counts[f.kind]++
-			switch f.kind {
-			case tenseLeft, pathCut, returnOrder, cueOver, sameOpening, saidTwice, missingChimes, lateIntention:
-				t.Errorf("%s: %s: %s", v.h, f.kind, f.what)
-			default:
-				t.Logf("%s: %s: %s", v.h, f.kind, f.what)
-			}
+			t.Errorf("%s: %s: %s", v.h, f.kind, f.what)
 		}
 	}
 	t.Logf("%d sessions heard", len(hs))

@@ -127,10 +127,11 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	pp.opening = req.Phase == engine.Atmosphere
 	pp.keepsIntention = pp.drift || pp.opening
 	used := map[string]bool{}
+	last := "" // the step chosen before, in the script's order
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
 		it := item{key: key, variants: variants, breath: st.Breath, optional: st.Optional, journey: journey, short: st.ShortPause, releases: st.Releases}
-		it.line = b.pick(req.Seed, key, variants, used)
-		used[it.line] = true
+		it.line = b.pick(req.Seed, key, variants, used, last)
+		used[it.line], last = true, it.line
 		return it
 	}
 	keep := func(st prompts.Step) bool { return st.SaidWith(req.Breath.Hold > 0, req.Breath.HoldOut > 0) }
@@ -181,6 +182,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 			add(&pp.steps, "", []prompts.Step{st}, false)
 		}
 	}
+	last = ""
 	add(&pp.rests, "rest/", base.Rests, false)
 	add(&pp.rests, "journey-rest/", jp.Rests, false)
 	// Rests come least recently heard first, then in the session's own
@@ -305,10 +307,11 @@ func echoes(frame, words string) bool {
 
 // pick chooses a step's line, never one the session says elsewhere: at
 // random (by the seed) among the third of its variants heard least
-// recently. Always the very least recent would turn every step over in
-// lockstep: steps with as many variants would bring back the session of
-// that many days before, line for line.
-func (b *Builtin) pick(seed int64, key string, variants []string, used map[string]bool) string {
+// recently, one that does not open as after (the line before it) when
+// there is one. Always the very least recent would turn every step over
+// in lockstep: steps with as many variants would bring back the session
+// of that many days before, line for line.
+func (b *Builtin) pick(seed int64, key string, variants []string, used map[string]bool, after string) string {
 	var free []string
 	for _, v := range variants {
 		if !used[v] {
@@ -326,8 +329,12 @@ func (b *Builtin) pick(seed int64, key string, variants []string, used map[strin
 	for k < len(free) && b.ages.age(free[k]) == b.ages.age(free[k-1]) {
 		k++ // as old as the last one in: a tie is not broken by order
 	}
+	top := free[:k]
+	if other := slices.DeleteFunc(slices.Clone(top), func(v string) bool { return openingWord(v) == openingWord(after) }); len(other) > 0 {
+		top = other // said as planned, it needs no other words (see phrase)
+	}
 	best, bestHash := "", uint64(0)
-	for _, v := range free[:k] {
+	for _, v := range top {
 		if h := hash(seed, key, v); best == "" || h > bestHash {
 			best, bestHash = v, h
 		}
