@@ -66,8 +66,7 @@ type planner struct {
 	breath BreathPattern // the breathing phase speaks one line per breath or two
 	sleep  bool          // resolution drifts toward sleep: its voice slows
 	// Speech measured so far at the normal pace (rate 1): over the whole
-	// session but breathing's cues, and in each phase, whose lines may run
-	// shorter or longer.
+	// session, and in each phase, whose lines may run shorter or longer.
 	all    measure
 	phases [len(Phases)]measure
 	// estimated adds up the same lines' estimates (EstimateLine), spoken
@@ -89,12 +88,8 @@ const phasePrior = 2
 // learn records one spoken line's duration.
 func (pl *planner) learn(l Line, d time.Duration) {
 	normal := time.Duration(float64(d) * l.Phase.Rate() * l.Delivery.PaceOr1())
-	if l.Phase != Breathing {
-		// Breathing's cues are a few words each: they say nothing of how
-		// long the voice takes over another phase's sentence.
-		pl.all.total += normal
-		pl.all.count++
-	}
+	pl.all.total += normal
+	pl.all.count++
 	pl.phases[l.Phase].total += normal
 	pl.phases[l.Phase].count++
 	pl.estimated += EstimateLine(l)
