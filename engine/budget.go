@@ -226,7 +226,7 @@ func (pl *planner) breathLines(talk time.Duration) int {
 	}
 	breaths := int(talk / period)
 	taught := min(taughtBreaths, breaths)
-	worded := (breaths - taught + wordedEvery - 1) / wordedEvery
+	worded := (breaths - taught) / wordedEvery
 	return taught*len(pl.breath.stages()) + 2*worded
 }
 

@@ -102,7 +102,13 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		// of the breath than this one's begins a breath too.
 		if next != nil && e.taughtLocked() && beginsBreath(e.cue(next.line), e.cue(cur)) {
 			period := e.breath.Period()
-			quiet := time.Duration(quietBreaths(left, max(b.Sentences-(index+1), 1), e.worded.perBreath(), period)) * period
+			// The lines that lead on are said one after the other, on
+			// breaths of their own: as many breaths as one line to space.
+			spaced := b.Sentences - (index + 1)
+			if lead := b.Sentences - max(b.WindDownAt, index+1); lead > 1 {
+				spaced -= lead - 1
+			}
+			quiet := time.Duration(quietBreaths(left, max(spaced, 1), e.worded.perBreath(), period)) * period
 			if quiet == 0 {
 				return breathGap
 			}

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"lull/engine"
+	"lull/prompts"
 )
 
 // What a listener who knows human-written scripts hears wrong, counted
@@ -125,10 +126,12 @@ func listenFor(v voiced) []finding {
 	}
 
 	// Breathing: each cue inside its part of the breath; after the taught
-	// breaths, words on at most one breath in three (the lines that lead
-	// on to the next phase aside: they close it, one after the other).
+	// breaths, words on at most one breath in three (its close aside: the
+	// step that hands the breath back and the lines that lead on to the
+	// next phase, said one after the other).
 	if e := v.ear; e.pacing {
-		lead := plan(engine.Breathing).lead
+		bp := plan(engine.Breathing)
+		lead := slices.Concat(bp.lead, slices.DeleteFunc(slices.Clone(bp.steps), func(it item) bool { return !it.releases }))
 		period := e.pattern.Period()
 		taught, worded, breaths := -1, map[int]bool{}, 0
 		var end time.Duration
@@ -213,6 +216,10 @@ func hasCount(s string) bool {
 	return false
 }
 
+// everyKind is an intention of each kind lull reads (sleep, nerves,
+// worry, grief, pain, focus, rest), and one of none of them.
+var everyKind = []string{"sleep", "calm before a talk", "I can't stop worrying about work", "grief after losing my father", "back ache", "clear head before work", "unwind after a long day", "gratitude"}
+
 // journeySeeds is, for each journey, a seed whose session with no
 // intention takes it (waking, or asleep for a journey only for sleep).
 func journeySeeds(t *testing.T) map[string]hearing {
@@ -260,11 +267,20 @@ func TestListeningFindsNothingWrong(t *testing.T) {
 				h.voice = voice
 				h.minutes = lengths[(ji*2+k+vi*3)%len(lengths)]
 				if k == 1 || (voice != "none" && ji%2 == 1) {
-					h.intention = sampleIntentions[1+(ji+vi)%(len(sampleIntentions)-1)]
+					h.intention = everyKind[(ji+vi*3)%len(everyKind)]
 					h.sleep = h.sleep || ProposesSleep(h.intention)
 				}
 				hs = append(hs, h)
 			}
+		}
+	}
+	m, kinds := loadMaterial(t), map[*prompts.Kind]bool{}
+	for _, h := range hs {
+		kinds[kindOf(m, h.intention)] = true
+	}
+	for _, k := range append(slices.Clone(m.Kinds), m.General) {
+		if !kinds[k] {
+			t.Errorf("no session heard has an intention of kind %s", k.Name)
 		}
 	}
 	counts := map[string]int{}
