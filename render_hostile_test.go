@@ -217,6 +217,7 @@ func smallTmpfs(t *testing.T, options string) string {
 // A named pipe is written into in place: whoever reads it gets the whole
 // render as a streamed WAV, and the pipe stays a pipe.
 func TestRenderIntoANamedPipe(t *testing.T) {
+	t.Parallel() // its own folder and files: nothing shared
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -260,6 +261,7 @@ func streamedLasts(t *testing.T, what string, b []byte, d time.Duration) {
 
 // --out - streams the WAV to standard output, and nothing else goes there.
 func TestRenderToStandardOutput(t *testing.T) {
+	t.Parallel() // its own folder and files: nothing shared
 	dir := t.TempDir()
 	out, errOut, err := lullIn(t, dir, filepath.Join(dir, "home"), nil, renderArgs("-")...)
 	if err != nil {

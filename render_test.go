@@ -166,6 +166,7 @@ func TestRenderedSessionsLastTheirLength(t *testing.T) {
 // Issue 3, acceptance 2: a voiceless render over a soundscape keeps time,
 // is not silent, never clips and never clicks.
 func TestRenderedSoundscapeIsCleanAndOnTime(t *testing.T) {
+	t.Parallel() // its own folder and files: nothing shared
 	path, _ := renderWAV(t, "--length", "5", "--voice", "none", "--soundscape", "drone")
 	w := readWAV(t, path)
 	got := w.duration()
@@ -190,6 +191,7 @@ func TestRenderedSoundscapeIsCleanAndOnTime(t *testing.T) {
 // line may begin late in its part of the breath, while no more than a
 // third of it has gone and at least 1.2 s of it remain (engine.untilCue).
 func TestRenderedInhaleCuesFallOnThePeriod(t *testing.T) {
+	t.Parallel() // its own folder and files: nothing shared
 	needVoice(t)
 	dir := t.TempDir()
 	captions := filepath.Join(dir, "s.vtt")
