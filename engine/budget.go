@@ -143,12 +143,14 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		talk = max(talk-opening, 0)
 	}
 	speech := pl.speech(p)
-	n := max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), minSentences(p))
+	var n int
 	if p == Breathing && pl.breath.Period() > 0 {
 		// Breathing's lines are paced by its breaths: every part of the
 		// taught ones, then a breath with words in wordedEvery (see
 		// breathLines); the quiet breaths between them take up the rest.
 		n = max(pl.breathLines(talk), minSentences(p))
+	} else {
+		n = max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), minSentences(p))
 	}
 	if capacity > 0 {
 		n = max(min(n, capacity), min(minSentences(p), capacity))

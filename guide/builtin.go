@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"lull/safety"
-	"slices"
 	"strings"
 	"sync"
 
@@ -151,7 +150,7 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool)
 			// it says what its time was planned for (breathing spreads
 			// them over its quiet breaths) instead of ending short after
 			// its bridge.
-			release := slices.DeleteFunc(unsaidItems(pp.steps, said), func(it item) bool { return !it.releases })
+			release := unsaidItems(pp.releasing(), said)
 			release = release[:min(len(release), max(n-len(lead), 0))]
 			// What the body has not said yet comes first, in its order.
 			if room := n - len(lead) - len(release); room > 0 {

@@ -552,7 +552,7 @@ func TestShortResolutionsKeepTheirReturn(t *testing.T) {
 				at := b.plan(engine.Request{Phase: engine.Atmosphere, Intention: in, Seed: seed, Breath: engine.DefaultBreath}).body(min(w, 5))
 				// The intention's line may stand between them: it is heard
 				// in the first minute.
-				at = slices.DeleteFunc(at, func(it item) bool { return it.key == "intention" })
+				at = slices.DeleteFunc(at, item.intention)
 				if len(at) < 2 || !strings.HasPrefix(at[0].key, "posture") || !strings.HasPrefix(at[1].key, "eyes") {
 					t.Errorf("%q seed %d: atmosphere of %d lines opens %v", in, seed, min(w, 5), at)
 				}
@@ -583,7 +583,7 @@ func TestADriftKeepsItsIntention(t *testing.T) {
 		b := NewBuiltin(m, Memory{})
 		pp := b.plan(engine.Request{Phase: engine.Resolution, Intention: in, Seed: 5, Sleep: true, Breath: engine.DefaultBreath})
 		for w := 2; w <= 8; w++ {
-			if !slices.ContainsFunc(pp.body(w), func(it item) bool { return it.key == "intention" }) {
+			if !slices.ContainsFunc(pp.body(w), item.intention) {
 				t.Errorf("%q: a drift of %d lines leaves out the intention's line", in, w)
 			}
 		}

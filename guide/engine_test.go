@@ -135,7 +135,7 @@ func checkOrder(t *testing.T, name string, pp *phasePlan, said []string) {
 			}
 			continue
 		}
-		if i == lastStep && pp.steps[k].key == "intention" {
+		if i == lastStep && pp.steps[k].intention() {
 			continue
 		}
 		if k < last {

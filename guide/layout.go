@@ -108,18 +108,18 @@ func size(units [][]int) int {
 // evenly, the first and the last kept. The opening keeps its first steps
 // instead (the posture, the eyes), and its intention's line when it has
 // three lines or more (the listener hears their reason in the first
-// minute; a shorter one says it in its wind-down, see owed); a drift toward sleep keeps its intention's line too: its own
-// steps are the gentlest of comforts, one much like the next. Any other
-// phase keeps its journey's first and last steps (see keepEnds).
+// minute; a shorter one says it in its wind-down, see owed); a drift
+// toward sleep keeps its intention's line too: its own steps are the
+// gentlest of comforts, one much like the next. Any other phase keeps its
+// journey's first and last steps (see keepEnds).
 func (pp *phasePlan) thin(required [][]int, w int) []item {
 	first := func(u []int) item { return pp.steps[u[0]] }
-	intention := func(it item) bool { return it.key == "intention" }
-	own := func(u []int) bool { it := first(u); return !it.journey && !intention(it) }
+	own := func(u []int) bool { it := first(u); return !it.journey && !it.intention() }
 	journey := func(u []int) bool { return first(u).journey }
 	// An opening of two lines or fewer says the posture and the eyes.
 	keeps := pp.keepsIntention && (!pp.opening || w >= 3)
 	if len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })) >= 2 {
-		gives := []func(item) bool{func(it item) bool { return it.journey }, intention}
+		gives := []func(item) bool{func(it item) bool { return it.journey }, item.intention}
 		if keeps {
 			gives = gives[:1]
 		}
@@ -138,18 +138,18 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 	}
 	var picked []int
 	others := required
-	if kept := slices.IndexFunc(required, func(u []int) bool { return intention(first(u)) }); keeps && kept >= 0 && size(required) > w {
+	if kept := slices.IndexFunc(required, func(u []int) bool { return first(u).intention() }); keeps && kept >= 0 && size(required) > w {
 		picked = slices.Clone(required[kept]) // kept aside, and put back in its place
 		others = slices.Delete(slices.Clone(required), kept, kept+1)
 		w--
 	}
 	k := max(1, w*len(others)/max(1, size(others)))
-	chosen := spread(len(others), k)
+	var chosen []int
 	if pp.opening {
 		// The opening's first steps are what a session cannot begin without.
 		chosen = spread(len(others), len(others))[:min(len(others), k)]
 	} else {
-		chosen = keepEnds(chosen, slices.IndexFunc(others, journey), lastIndexFunc(others, journey))
+		chosen = keepEnds(spread(len(others), k), slices.IndexFunc(others, journey), lastIndexFunc(others, journey))
 	}
 	for _, i := range chosen {
 		picked = append(picked, others[i]...)

@@ -131,7 +131,7 @@ func listenFor(v voiced) []finding {
 	// next phase, said one after the other).
 	if e := v.ear; e.pacing {
 		bp := plan(engine.Breathing)
-		lead := slices.Concat(bp.lead, slices.DeleteFunc(slices.Clone(bp.steps), func(it item) bool { return !it.releases }))
+		lead := slices.Concat(bp.lead, bp.releasing())
 		period := e.pattern.Period()
 		taught, worded, breaths := -1, map[int]bool{}, 0
 		var end time.Duration
@@ -176,7 +176,7 @@ func listenFor(v voiced) []finding {
 	// The listener's reason for coming is heard within the first minute.
 	if v.st.Intention != "" {
 		pp := plan(engine.Atmosphere)
-		if k := slices.IndexFunc(pp.steps, func(it item) bool { return it.key == "intention" }); k >= 0 {
+		if k := slices.IndexFunc(pp.steps, item.intention); k >= 0 {
 			if !slices.ContainsFunc(heard, func(h heardClip) bool {
 				return h.start < time.Minute && slices.Contains(pp.steps[k].variants, h.text)
 			}) {

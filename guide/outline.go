@@ -35,7 +35,7 @@ func (b *Builtin) Outline(req engine.Request) engine.Outline {
 func stepPhrase(key string) string {
 	name := key[strings.LastIndex(key, "/")+1:]
 	switch {
-	case name == "intention":
+	case name == intentionKey:
 		return "what the listener came for"
 	case name == "" || strings.HasPrefix(name, "·"):
 		return "" // a step the material did not name

@@ -26,6 +26,12 @@ type item struct {
 	rest     bool // said between steps when the phase has room
 }
 
+// intentionKey is the key of the step that says the session's intention.
+const intentionKey = "intention"
+
+// intention reports whether the item is the intention's line.
+func (it item) intention() bool { return it.key == intentionKey }
+
 // phasePlan is one phase of one session: its steps in order, its rests
 // and its lead, each with its line chosen.
 type phasePlan struct {
@@ -144,7 +150,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	}
 	intention := func(list *[]item) {
 		if lines := b.intentionLines(s, req); len(lines) > 0 {
-			*list = append(*list, choose("intention", lines, prompts.Step{}, false))
+			*list = append(*list, choose(intentionKey, lines, prompts.Step{}, false))
 		}
 	}
 	add := func(list *[]item, prefix string, steps []prompts.Step, journey bool) {
@@ -212,7 +218,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 // hears their reason within the first minute), else the end of the
 // journey's path.
 func (pp *phasePlan) owed(said map[string]bool) []item {
-	if k := slices.IndexFunc(pp.steps, func(it item) bool { return it.key == "intention" }); pp.opening && k >= 0 && !pp.steps[k].said(said) {
+	if k := slices.IndexFunc(pp.steps, item.intention); pp.opening && k >= 0 && !pp.steps[k].said(said) {
 		return pp.steps[k : k+1]
 	}
 	return pp.pathEnd(said)
@@ -235,6 +241,11 @@ func (pp *phasePlan) pathEnd(said map[string]bool) []item {
 		return pp.steps[k-1 : k+1]
 	}
 	return pp.steps[k : k+1]
+}
+
+// releasing are the phase's steps that hand the breath back.
+func (pp *phasePlan) releasing() []item {
+	return slices.DeleteFunc(slices.Clone(pp.steps), func(it item) bool { return !it.releases })
 }
 
 // item is the phase's step, rest or lead line whose variants hold line.

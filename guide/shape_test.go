@@ -92,7 +92,7 @@ func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention s
 		case h.Role != engine.RoleGuide || h.Phase != engine.Breathing || in(pp.lead, h.Text):
 		case released && sh.afterRelease == "":
 			sh.afterRelease = h.Text
-		case in(slices.DeleteFunc(slices.Clone(pp.steps), func(it item) bool { return !it.releases }), h.Text):
+		case in(pp.releasing(), h.Text):
 			released = true
 		}
 	}
