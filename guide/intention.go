@@ -22,13 +22,14 @@ var firstPerson = []string{"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "me",
 var negations = []string{"not", "no", "never", "cant", "cannot", "dont", "wont", "isnt", "nothing"}
 
 // states open an intention that says how the listener is or wants to be
-// ("anxious about tomorrow", "calm before a talk"): the quote frames are
-// written for a thing brought along ("sleep", "rest after a long week"),
-// and "you came in with anxious about tomorrow" is not English. Such an
-// intention is heard through its kind's own lines.
+// ("anxious about tomorrow", "calm before a talk", "clear head before
+// work"): the quote frames are written for a thing brought along
+// ("sleep", "rest after a long week"), and "you came in with anxious
+// about tomorrow" is not English. Such an intention is heard through its
+// kind's own lines.
 var states = []string{"anxious", "nervous", "stressed", "worried", "tired", "exhausted", "sad", "low", "angry",
 	"upset", "overwhelmed", "restless", "tense", "scared", "afraid", "lonely", "frustrated", "wired", "burnt",
-	"burned", "drained", "calm", "calmer", "relaxed", "focused", "happy", "better", "less", "more", "feeling",
+	"burned", "drained", "calm", "calmer", "clear", "relaxed", "focused", "happy", "better", "less", "more", "feeling",
 	"to", "getting", "being", "feel"}
 
 // quotable is the intention as it may be quoted inside a line, or "" when
