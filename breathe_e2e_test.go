@@ -19,6 +19,8 @@ var p478 = engine.NamedBreaths[2]
 
 // rms is the loudness of each window of w, mono, as a fraction of full
 // scale.
+//
+//go:norace
 func rms(w wavFile, window time.Duration) []float64 {
 	n := int(window.Seconds()*float64(w.rate)) * w.channels
 	var out []float64

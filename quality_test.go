@@ -557,6 +557,8 @@ func TestQualityPacingAndBreath(t *testing.T) {
 }
 
 // rmsDB is the loudness of a stretch of a WAV, in dBFS.
+//
+//go:norace
 func rmsDB(w wavFile, from, to time.Duration) float64 {
 	at := func(d time.Duration) int { return int(d.Seconds()*float64(w.rate)) * w.channels }
 	var sum float64

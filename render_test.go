@@ -67,16 +67,28 @@ func parseWAV(t *testing.T, path string, b []byte, streamed bool) wavFile {
 			case size != len(b):
 				t.Fatalf("%s: the data chunk says %d bytes, the file holds %d: the header was not finished", path, size, len(b))
 			}
-			w.samples = make([]int16, size/2)
-			for i := range w.samples {
-				w.samples[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
-			}
+			w.samples = pcm16(b[:size])
 			return w
 		}
 		b = b[size:]
 	}
 	t.Fatalf("%s has no data", path)
 	return w
+}
+
+// The loops over every sample of a render (tens of millions) are not
+// instrumented by the race detector: each works on its own slices, and
+// instrumented they took most of the root package's time under -race.
+
+// pcm16 is little-endian 16-bit samples.
+//
+//go:norace
+func pcm16(b []byte) []int16 {
+	out := make([]int16, len(b)/2)
+	for i := range out {
+		out[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
+	}
+	return out
 }
 
 // render runs lull render into a private home and returns the file.
@@ -92,6 +104,8 @@ func renderWAV(t *testing.T, args ...string) (path, stdout string) {
 }
 
 // windowsHeard is the fraction of 100 ms windows louder than −40 dBFS.
+//
+//go:norace
 func windowsHeard(w wavFile) float64 {
 	win := w.rate / 10 * w.channels
 	heard, total := 0, 0
@@ -110,6 +124,8 @@ func windowsHeard(w wavFile) float64 {
 
 // peakAndStep are the loudest sample and the largest step between two
 // consecutive samples of one channel, as fractions of full scale.
+//
+//go:norace
 func peakAndStep(w wavFile) (peak, step float64, clipped int) {
 	for i, s := range w.samples {
 		a := math.Abs(float64(s)) / 32768

@@ -245,7 +245,13 @@ func TestRemovedFolderMidSession(t *testing.T) {
 	r := startHeadless(t, home)
 	r.heard(t, 2)
 	id, dir := onlySession(t, home)
-	if err := os.RemoveAll(dir); err != nil {
+	// lull may write a file into the folder while it is being emptied
+	// ("directory not empty"), as it could under a user's rm -r: again.
+	err := os.RemoveAll(dir)
+	for deadline := time.Now().Add(10 * time.Second); err != nil && time.Now().Before(deadline); {
+		err = os.RemoveAll(dir)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	code := r.wait(t)
