@@ -88,8 +88,13 @@ const phasePrior = 2
 // learn records one spoken line's duration.
 func (pl *planner) learn(l Line, d time.Duration) {
 	normal := time.Duration(float64(d) * l.Phase.Rate() * l.Delivery.PaceOr1())
-	pl.all.total += normal
-	pl.all.count++
+	if l.Phase != Breathing || pl.breath.Period() <= 0 {
+		// A cue to the breath ("Hold, two.") says little of how long a
+		// sentence runs: counted with the rest, the taught breaths' many
+		// short cues had the next phase plan its lines far too short.
+		pl.all.total += normal
+		pl.all.count++
+	}
 	pl.phases[l.Phase].total += normal
 	pl.phases[l.Phase].count++
 	pl.estimated += EstimateLine(l)

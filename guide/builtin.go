@@ -136,6 +136,7 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 
 // lines are the steps a call says, each in its chosen words.
 func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool) []string {
+	pp = pp.forRoom(req.Budget.WindDownAt, said)
 	var out []string
 	if req.WindDown {
 		n := max(1, req.Budget.Sentences-req.Spoken)

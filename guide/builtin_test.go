@@ -679,7 +679,11 @@ func TestEveryLineCanOpenOtherwise(t *testing.T) {
 			for _, sleep := range []bool{h.sleep, true} {
 				for _, p := range engine.Phases {
 					pp := g.layOut(engine.Request{Seed: h.seed, Sleep: sleep, Intention: in, Phase: p, Breath: engine.DefaultBreath})
-					for _, it := range slices.Concat(pp.steps, pp.rests, pp.lead) {
+					items := slices.Concat(pp.steps, pp.rests, pp.lead)
+					if pp.brief != nil {
+						items = append(items, pp.brief.steps...)
+					}
+					for _, it := range items {
 						for _, v := range it.variants {
 							if seen[p.String()+it.key+v] {
 								continue
@@ -694,6 +698,51 @@ func TestEveryLineCanOpenOtherwise(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestAShortBodyJourneyTakesItsBrief: a body journey's relaxation with
+// less room than its steps walks its brief (the whole body in a few
+// sweeps) instead of a few scattered stops; with room, its steps. Once
+// either path has begun, a new budget does not switch it.
+func TestAShortBodyJourneyTakesItsBrief(t *testing.T) {
+	g := NewBuiltin(loadMaterial(t), Memory{})
+	seeds := journeySeeds(t)
+	for _, name := range []string{"body-scan", "muscle-release"} {
+		h := seeds[name]
+		pp := g.layOut(engine.Request{Seed: h.seed, Phase: engine.Relaxation, Breath: engine.DefaultBreath})
+		if pp.brief == nil {
+			t.Fatalf("%s: relaxation has no brief", name)
+		}
+		required, _ := pp.units()
+		if got := pp.forRoom(size(required)-1, nil); got != pp.brief {
+			t.Errorf("%s: with room for %d of its %d steps, relaxation does not take its brief", name, size(required)-1, size(required))
+		}
+		if got := pp.forRoom(size(required), nil); got != pp {
+			t.Errorf("%s: with room for all its steps, relaxation takes its brief", name)
+		}
+		var first item
+		for _, it := range pp.brief.steps {
+			if it.journey {
+				first = it
+				break
+			}
+		}
+		said := map[string]bool{first.line: true}
+		if got := pp.forRoom(100, said); got != pp.brief {
+			t.Errorf("%s: a brief begun is left for the steps when the budget grows", name)
+		}
+		// The brief walks the body from its first sweep to its last.
+		body := pp.brief.body(4)
+		var keys []string
+		for _, it := range body {
+			keys = append(keys, it.key)
+		}
+		j := slices.IndexFunc(pp.brief.steps, func(it item) bool { return it.journey })
+		last := lastIndexFunc(pp.brief.steps, func(it item) bool { return it.journey })
+		if !slices.Contains(keys, pp.brief.steps[j].key) || !slices.Contains(keys, pp.brief.steps[last].key) {
+			t.Errorf("%s: a brief of four lines says %v, not its first and last steps", name, keys)
 		}
 	}
 }

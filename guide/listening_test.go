@@ -40,13 +40,21 @@ func listenFor(v voiced) []finding {
 		out = append(out, finding{kind, fmt.Sprintf(format, args...)})
 	}
 	heard := v.ear.heard
+	itemOf := func(items []item, text string) int {
+		return slices.IndexFunc(items, func(it item) bool { return slices.Contains(it.variants, text) })
+	}
 	plan := func(p engine.Phase) *phasePlan {
 		req := v.req
 		req.Phase = p
-		return v.g.plan(req)
-	}
-	itemOf := func(items []item, text string) int {
-		return slices.IndexFunc(items, func(it item) bool { return slices.Contains(it.variants, text) })
+		pp := v.g.plan(req)
+		// A phase that took its journey's brief walked that path.
+		if pp.brief != nil && slices.ContainsFunc(heard, func(h heardClip) bool {
+			k := itemOf(pp.brief.steps, h.text)
+			return h.phase == p && k >= 0 && pp.brief.steps[k].journey
+		}) {
+			return pp.brief
+		}
+		return pp
 	}
 
 	// Said twice; two openings alike.

@@ -45,6 +45,9 @@ type phasePlan struct {
 	steps          []item
 	rests          []item
 	lead           []item
+	// brief is the same phase with the journey's brief in place of its
+	// steps (nil when it gives none): see forRoom.
+	brief *phasePlan
 }
 
 // session is what a request's session is: the kind of its intention, its
@@ -210,6 +213,45 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		lead = jp.Lead // a journey leads onward in its own words; the close is the skeleton's
 	}
 	add(&pp.lead, "lead/", lead, false)
+	if len(jp.Brief) > 0 {
+		var brief []item
+		last = ""
+		add(&brief, "journey-brief/", jp.Brief, true)
+		short := *pp
+		short.steps = nil
+		for i, it := range pp.steps {
+			switch {
+			case !it.journey:
+				short.steps = append(short.steps, it)
+			case i == slices.IndexFunc(pp.steps, func(it item) bool { return it.journey }):
+				short.steps = append(short.steps, brief...)
+			}
+		}
+		pp.brief = &short
+	}
+	return pp
+}
+
+// forRoom is the plan a phase follows when its body has room for w
+// lines: the journey's brief when it gives one and its steps would have
+// to be thinned (a body scan in a few sweeps, not a few scattered stops),
+// else its steps. Once either path has begun, the phase keeps to it.
+func (pp *phasePlan) forRoom(w int, said map[string]bool) *phasePlan {
+	if pp.brief == nil {
+		return pp
+	}
+	begun := func(p *phasePlan) bool {
+		return slices.ContainsFunc(p.steps, func(it item) bool { return it.journey && it.said(said) })
+	}
+	switch {
+	case begun(pp.brief):
+		return pp.brief
+	case begun(pp):
+		return pp
+	}
+	if required, _ := pp.units(); w < size(required) {
+		return pp.brief
+	}
 	return pp
 }
 
@@ -250,7 +292,11 @@ func (pp *phasePlan) releasing() []item {
 
 // item is the phase's step, rest or lead line whose variants hold line.
 func (pp *phasePlan) item(line string) (item, bool) {
-	for _, list := range [][]item{pp.steps, pp.rests, pp.lead} {
+	lists := [][]item{pp.steps, pp.rests, pp.lead}
+	if pp.brief != nil {
+		lists = append(lists, pp.brief.steps)
+	}
+	for _, list := range lists {
 		for _, it := range list {
 			if slices.Contains(it.variants, line) {
 				return it, true

@@ -60,6 +60,11 @@ type PhaseScript struct {
 	Steps []Step `yaml:"steps"`
 	Rests []Step `yaml:"rests"`
 	Lead  []Step `yaml:"lead"`
+	// Brief is a journey's shorter path through the phase: fewer, broader
+	// steps that still go from its start to its end, said in place of its
+	// steps when the phase has less room than they need (a body scan in
+	// five sweeps rather than fourteen stops).
+	Brief []Step `yaml:"brief"`
 }
 
 // Step is one line of a script: a session says one of its variants.
@@ -129,13 +134,13 @@ func (g *Guide) Scripts() []Script {
 }
 
 // partNames name a phase script's parts, in the order of Parts.
-var partNames = [...]string{"steps", "rests", "lead"}
+var partNames = [...]string{"steps", "rests", "lead", "brief"}
 
-// Parts are a phase script's steps, rests and lead, in that order.
-func (ps *PhaseScript) Parts() [][]Step { return [][]Step{ps.Steps, ps.Rests, ps.Lead} }
+// Parts are a phase script's steps, rests, lead and brief, in that order.
+func (ps *PhaseScript) Parts() [][]Step { return [][]Step{ps.Steps, ps.Rests, ps.Lead, ps.Brief} }
 
 // Over is a phase script with an override's parts laid over it: each part
-// (steps, rests, lead) the override gives replaces the base's. Either may
+// (steps, rests, lead, brief) the override gives replaces the base's. Either may
 // be nil. It is how a sleep session's parts replace a waking one's.
 func Over(base, over *PhaseScript) PhaseScript {
 	var ps PhaseScript
@@ -151,6 +156,9 @@ func Over(base, over *PhaseScript) PhaseScript {
 		}
 		if over.Lead != nil {
 			ps.Lead = over.Lead
+		}
+		if over.Steps != nil || over.Brief != nil {
+			ps.Brief = over.Brief // a brief goes with the steps it shortens
 		}
 	}
 	return ps
@@ -491,10 +499,13 @@ func checkStep(st Step, part string, breathing, skeleton bool) error {
 		}
 		return nil
 	}
-	if st.ShortPause && part != "steps" {
+	if st.ShortPause && part != "steps" && part != "brief" {
 		return fmt.Errorf("short_pause belongs to a step, which its next step follows")
 	}
-	if part == "steps" && st.Name == "" {
+	if part == "brief" && (skeleton || breathing) {
+		return fmt.Errorf("brief: is a journey's shorter path through sensory or relaxation")
+	}
+	if (part == "steps" || part == "brief") && st.Name == "" {
 		return fmt.Errorf("a step needs a name")
 	}
 	if len(st.Say) == 0 {
