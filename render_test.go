@@ -211,7 +211,9 @@ func TestRenderedInhaleCuesFallOnThePeriod(t *testing.T) {
 	needVoice(t)
 	dir := t.TempDir()
 	captions := filepath.Join(dir, "s.vtt")
-	renderWAV(t, "--length", "10", "--seed", "2", "--voice", "espeak-ng", "--soundscape", "none", "--captions", captions)
+	// Fifteen minutes: a ten-minute session's breathing is the taught breaths
+	// and their close, too few inhales to judge.
+	renderWAV(t, "--length", "15", "--seed", "2", "--voice", "espeak-ng", "--soundscape", "none", "--captions", captions)
 	b := engine.DefaultBreath
 	period := b.Period()
 	tags := guide.BreathTags(b) // the part of the breath each line is written for
