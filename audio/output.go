@@ -112,8 +112,10 @@ func (s *silent) run() {
 			continue
 		}
 		due := int64(time.Since(base).Seconds() * s.scale * rate)
-		if pulled >= due {
-			// Ahead of the clock: sleep until a step is due.
+		if due-pulled < int64(step) {
+			// Ahead of the clock, or behind by less than a step: sleep until
+			// a whole step is due. (Pulling whatever was due at once spun on
+			// slivers of a few samples when time ran a thousand times fast.)
 			wait := time.Duration(float64(pulled+int64(step)-due) / rate / s.scale * float64(time.Second))
 			if !sleep(max(wait, time.Millisecond), nil) {
 				return
