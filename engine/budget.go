@@ -88,13 +88,8 @@ const phasePrior = 2
 // learn records one spoken line's duration.
 func (pl *planner) learn(l Line, d time.Duration) {
 	normal := time.Duration(float64(d) * l.Phase.Rate() * l.Delivery.PaceOr1())
-	if l.Phase != Breathing || pl.breath.Period() <= 0 {
-		// A cue to the breath ("Hold, two.") says little of how long a
-		// sentence runs: counted with the rest, the taught breaths' many
-		// short cues had the next phase plan its lines far too short.
-		pl.all.total += normal
-		pl.all.count++
-	}
+	pl.all.total += normal
+	pl.all.count++
 	pl.phases[l.Phase].total += normal
 	pl.phases[l.Phase].count++
 	pl.estimated += EstimateLine(l)
@@ -287,6 +282,14 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 		n = min(n, b.Sentences)
 	}
 	if capacity > 0 {
+		if b.Sentences >= capacity && spoken < b.WindDownAt {
+			// The phase was planned for all the guide has (a replay's saved
+			// lines): it keeps them all while they fit its least silences,
+			// the silences giving way first.
+			least, _ := p.Rests()
+			fits := spoken + int(left/(pl.speech(p)+least))
+			n = max(n, min(capacity, fits))
+		}
 		n = min(n, max(capacity, spoken))
 	}
 	b.Sentences = n
