@@ -746,3 +746,31 @@ func TestAShortBodyJourneyTakesItsBrief(t *testing.T) {
 		}
 	}
 }
+
+// TestAJourneyWordsASkeletonStepItsOwnWay: the counting journey hands the
+// rhythm's counts back in its own words (its own silent count comes
+// later), and every other journey in the skeleton's.
+func TestAJourneyWordsASkeletonStepItsOwnWay(t *testing.T) {
+	m := loadMaterial(t)
+	g := NewBuiltin(m, Memory{})
+	for name, h := range journeySeeds(t) {
+		pp := g.layOut(engine.Request{Seed: h.seed, Sleep: h.sleep, Phase: engine.Breathing, Breath: engine.DefaultBreath})
+		k := slices.IndexFunc(pp.steps, func(it item) bool { return it.key == "counts-fade" })
+		if k < 0 {
+			t.Fatalf("%s: breathing has no counts-fade step", name)
+		}
+		j, _ := m.Journey(name)
+		want := m.Skeleton[engine.Breathing].Steps
+		own, ok := j.Phases[engine.Breathing].InsteadOf("counts-fade")
+		if ok {
+			want = []prompts.Step{own}
+		}
+		i := slices.IndexFunc(want, func(st prompts.Step) bool { return st.Name == "counts-fade" })
+		if !slices.Equal(pp.steps[k].variants, want[i].Say) {
+			t.Errorf("%s: counts-fade says %q, want %q", name, pp.steps[k].variants, want[i].Say)
+		}
+		if name == "counting-breaths" && !ok {
+			t.Errorf("the counting journey tells the listener to stop counting before its own count")
+		}
+	}
+}

@@ -169,7 +169,11 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 			if name == "" {
 				name = strings.Repeat("·", i+1)
 			}
-			it := choose(prefix+name, render(st.Say), st, journey)
+			say := st.Say
+			if own, ok := jp.InsteadOf(st.Name); ok && !journey && st.Name != "" {
+				say = own.Say // the journey's own wording of a skeleton step
+			}
+			it := choose(prefix+name, render(say), st, journey)
 			if req.Phase == engine.Breathing {
 				for _, v := range it.variants {
 					b.tag(v, st.Breath)

@@ -65,6 +65,11 @@ type PhaseScript struct {
 	// steps when the phase has less room than they need (a body scan in
 	// five sweeps rather than fourteen stops).
 	Brief []Step `yaml:"brief"`
+	// Instead words some of the skeleton's steps in the journey's own way:
+	// each is named after the step it stands in for, on the same part of
+	// the breath (the counting journey's breathing hands back the rhythm's
+	// counts without telling the listener to stop counting).
+	Instead []Step `yaml:"instead"`
 }
 
 // Step is one line of a script: a session says one of its variants.
@@ -134,13 +139,25 @@ func (g *Guide) Scripts() []Script {
 }
 
 // partNames name a phase script's parts, in the order of Parts.
-var partNames = [...]string{"steps", "rests", "lead", "brief"}
+var partNames = [...]string{"steps", "rests", "lead", "brief", "instead"}
 
-// Parts are a phase script's steps, rests, lead and brief, in that order.
-func (ps *PhaseScript) Parts() [][]Step { return [][]Step{ps.Steps, ps.Rests, ps.Lead, ps.Brief} }
+// Parts are a phase script's steps, rests, lead, brief and instead, in
+// that order.
+func (ps *PhaseScript) Parts() [][]Step {
+	return [][]Step{ps.Steps, ps.Rests, ps.Lead, ps.Brief, ps.Instead}
+}
+
+// InsteadOf is the journey's wording of the skeleton step called name.
+func (ps *PhaseScript) InsteadOf(name string) (Step, bool) {
+	i := slices.IndexFunc(ps.Instead, func(st Step) bool { return st.Name == name })
+	if i < 0 {
+		return Step{}, false
+	}
+	return ps.Instead[i], true
+}
 
 // Over is a phase script with an override's parts laid over it: each part
-// (steps, rests, lead, brief) the override gives replaces the base's. Either may
+// (steps, rests, lead, brief, instead) the override gives replaces the base's. Either may
 // be nil. It is how a sleep session's parts replace a waking one's.
 func Over(base, over *PhaseScript) PhaseScript {
 	var ps PhaseScript
@@ -159,6 +176,9 @@ func Over(base, over *PhaseScript) PhaseScript {
 		}
 		if over.Steps != nil || over.Brief != nil {
 			ps.Brief = over.Brief // a brief goes with the steps it shortens
+		}
+		if over.Instead != nil {
+			ps.Instead = over.Instead
 		}
 	}
 	return ps
@@ -396,6 +416,9 @@ func (g *Guide) check() error {
 		if err := checkScript(j.Sleep, file+" (sleep)", false); err != nil {
 			return err
 		}
+		if err := g.checkInstead(j, file); err != nil {
+			return err
+		}
 	}
 	if g.General == nil {
 		return fmt.Errorf("intentions.yaml: general is missing")
@@ -455,6 +478,34 @@ func checkKind(k *Kind) error {
 	return nil
 }
 
+// checkInstead: a journey words in its own way only steps the skeleton
+// (or a sleep session's script) has, on the same part of the breath.
+func (g *Guide) checkInstead(j *Journey, file string) error {
+	for _, s := range []Script{j.Phases, j.Sleep} {
+		for i, ps := range s {
+			if ps == nil {
+				continue
+			}
+			for _, st := range ps.Instead {
+				var own []Step
+				for _, base := range []*PhaseScript{g.Skeleton[i], g.Sleep[i]} {
+					if base != nil {
+						own = append(own, base.Steps...)
+					}
+				}
+				k := slices.IndexFunc(own, func(o Step) bool { return o.Name == st.Name })
+				if k < 0 {
+					return fmt.Errorf("%s: %s instead %q: the skeleton has no such step", file, PhaseNames[i], st.Name)
+				}
+				if own[k].Breath != st.Breath || own[k].Needs != st.Needs {
+					return fmt.Errorf("%s: %s instead %q: say it on the step's own part of the breath (breath: %q)", file, PhaseNames[i], st.Name, own[k].Breath)
+				}
+			}
+		}
+	}
+	return nil
+}
+
 func checkScript(s Script, file string, skeleton bool) error {
 	for i, ps := range s {
 		if ps == nil {
@@ -505,7 +556,10 @@ func checkStep(st Step, part string, breathing, skeleton bool) error {
 	if part == "brief" && (skeleton || breathing) {
 		return fmt.Errorf("brief: is a journey's shorter path through sensory or relaxation")
 	}
-	if (part == "steps" || part == "brief") && st.Name == "" {
+	if part == "instead" && skeleton {
+		return fmt.Errorf("instead: is a journey's wording of a skeleton step")
+	}
+	if (part == "steps" || part == "brief" || part == "instead") && st.Name == "" {
 		return fmt.Errorf("a step needs a name")
 	}
 	if len(st.Say) == 0 {
