@@ -46,10 +46,23 @@ func newShell(t testing.TB) *screen {
 		t.Skip("bash is not installed")
 	}
 	s := &screen{t: t, socket: fmt.Sprintf("lull-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	history := filepath.Join(t.TempDir(), "history") // never the user's own
+	// The shell's history goes to a folder of its own, never the user's.
+	// The shell writes it as it exits, after kill-server has returned: a
+	// t.TempDir removed at that moment failed as "directory not empty", so
+	// this one is removed again until it is gone.
+	dir, err := os.MkdirTemp("", "lull-shell-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	history := filepath.Join(dir, "history")
 	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u LULL_SPEECH_API_KEY HISTFILE=%s PS1='$ ' TERM=xterm-256color bash --norc --noprofile -i", history)
 	s.tmux("new-session", "-d", "-s", "lull", "-x", "80", "-y", "24", command)
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		_ = exec.Command("tmux", "-L", s.socket, "kill-server").Run()
+		for deadline := time.Now().Add(10 * time.Second); os.RemoveAll(dir) != nil && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond) // a poll with a deadline: the shell's exit has no signal to wait on
+		}
+	})
 	return s
 }
 
