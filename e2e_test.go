@@ -82,6 +82,17 @@ func hermeticEnv() []string {
 	return env
 }
 
+// removeAgain removes dir, again until it is gone or the deadline passes:
+// a process still writing into it (lull saving, a shell writing its
+// history as it exits) makes RemoveAll fail with "directory not empty".
+func removeAgain(dir string, within time.Duration) error {
+	err := os.RemoveAll(dir)
+	for deadline := time.Now().Add(within); err != nil && time.Now().Before(deadline); err = os.RemoveAll(dir) {
+		time.Sleep(10 * time.Millisecond) // a poll with a deadline: nothing signals the writer's end
+	}
+	return err
+}
+
 func onlySession(t *testing.T, home string) (string, string) {
 	t.Helper()
 	entries, err := os.ReadDir(filepath.Join(home, "sessions"))

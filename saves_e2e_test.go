@@ -245,13 +245,9 @@ func TestRemovedFolderMidSession(t *testing.T) {
 	r := startHeadless(t, home)
 	r.heard(t, 2)
 	id, dir := onlySession(t, home)
-	// lull may write a file into the folder while it is being emptied
-	// ("directory not empty"), as it could under a user's rm -r: again.
-	err := os.RemoveAll(dir)
-	for deadline := time.Now().Add(10 * time.Second); err != nil && time.Now().Before(deadline); {
-		err = os.RemoveAll(dir)
-	}
-	if err != nil {
+	// lull may write a file into the folder while it is being emptied, as
+	// it could under a user's rm -r.
+	if err := removeAgain(dir, 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
 	code := r.wait(t)

@@ -48,8 +48,7 @@ func newShell(t testing.TB) *screen {
 	s := &screen{t: t, socket: fmt.Sprintf("lull-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
 	// The shell's history goes to a folder of its own, never the user's.
 	// The shell writes it as it exits, after kill-server has returned: a
-	// t.TempDir removed at that moment failed as "directory not empty", so
-	// this one is removed again until it is gone.
+	// t.TempDir removed at that moment failed as "directory not empty".
 	dir, err := os.MkdirTemp("", "lull-shell-")
 	if err != nil {
 		t.Fatal(err)
@@ -59,9 +58,7 @@ func newShell(t testing.TB) *screen {
 	s.tmux("new-session", "-d", "-s", "lull", "-x", "80", "-y", "24", command)
 	t.Cleanup(func() {
 		_ = exec.Command("tmux", "-L", s.socket, "kill-server").Run()
-		for deadline := time.Now().Add(10 * time.Second); os.RemoveAll(dir) != nil && time.Now().Before(deadline); {
-			time.Sleep(20 * time.Millisecond) // a poll with a deadline: the shell's exit has no signal to wait on
-		}
+		_ = removeAgain(dir, 10*time.Second)
 	})
 	return s
 }

@@ -46,15 +46,13 @@ func listenFor(v voiced) []finding {
 	plan := func(p engine.Phase) *phasePlan {
 		req := v.req
 		req.Phase = p
-		pp := v.g.plan(req)
-		// A phase that took its journey's brief walked that path.
-		if pp.brief != nil && slices.ContainsFunc(heard, func(h heardClip) bool {
-			k := itemOf(pp.brief.steps, h.text)
-			return h.phase == p && k >= 0 && pp.brief.steps[k].journey
-		}) {
-			return pp.brief
+		var said []string
+		for _, h := range heard {
+			if h.phase == p {
+				said = append(said, h.text)
+			}
 		}
-		return pp
+		return walked(v.g.plan(req), said)
 	}
 
 	// Said twice; two openings alike.

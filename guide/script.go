@@ -221,13 +221,15 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		var brief []item
 		last = ""
 		add(&brief, "journey-brief/", jp.Brief, true)
+		// The brief takes the place of the journey's steps, where they begin.
 		short := *pp
 		short.steps = nil
+		first := slices.IndexFunc(pp.steps, func(it item) bool { return it.journey })
 		for i, it := range pp.steps {
 			switch {
 			case !it.journey:
 				short.steps = append(short.steps, it)
-			case i == slices.IndexFunc(pp.steps, func(it item) bool { return it.journey }):
+			case i == first:
 				short.steps = append(short.steps, brief...)
 			}
 		}

@@ -486,13 +486,13 @@ func (g *Guide) checkInstead(j *Journey, file string) error {
 			if ps == nil {
 				continue
 			}
-			for _, st := range ps.Instead {
-				var own []Step
-				for _, base := range []*PhaseScript{g.Skeleton[i], g.Sleep[i]} {
-					if base != nil {
-						own = append(own, base.Steps...)
-					}
+			var own []Step
+			for _, base := range []*PhaseScript{g.Skeleton[i], g.Sleep[i]} {
+				if base != nil {
+					own = append(own, base.Steps...)
 				}
+			}
+			for _, st := range ps.Instead {
 				k := slices.IndexFunc(own, func(o Step) bool { return o.Name == st.Name })
 				if k < 0 {
 					return fmt.Errorf("%s: %s instead %q: the skeleton has no such step", file, PhaseNames[i], st.Name)
