@@ -320,8 +320,10 @@ func TestStatsOnATerminal(t *testing.T) {
 	tui := newScreen(t, env)
 	tui.waitFor("3-day streak · mood +2.0 on average", time.Minute)
 	tui.send("t")
-	shown := tui.waitFor("Your practice", time.Minute)
-	for _, want := range []string{"In all      6 sessions · 1 h 17 min", "Streak      3 days in a row", "esc your sessions"} {
+	// The terminal may be captured while the stats screen is half painted
+	// over the list, so wait for its last line before reading it.
+	shown := tui.waitFor("esc your sessions", time.Minute)
+	for _, want := range []string{"Your practice", "In all      6 sessions · 1 h 17 min", "Streak      3 days in a row"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the stats screen does not say %q:\n%s", want, shown)
 		}
