@@ -123,6 +123,7 @@ func TestKeepsTheMachineAwakeWhilePlaying(t *testing.T) {
 // With no systemd-inhibit on PATH, or keep_awake: false, a session plays
 // as ever, and nothing on screen or in its output speaks of it.
 func TestKeepAwakeAbsentOrOff(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("systemd-inhibit is Linux's")
 	}

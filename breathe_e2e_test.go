@@ -39,6 +39,7 @@ func rms(w wavFile, window time.Duration) []float64 {
 // time — the tone through the inhale, quieter through the 7-second hold,
 // the tone through the 8-second exhale — and ends with the chime.
 func TestBreatheRendersTheRhythm(t *testing.T) {
+	t.Parallel()
 	if p478.Name != "4-7-8" {
 		t.Fatalf("NamedBreaths[2] is %s", p478.Name)
 	}
@@ -144,6 +145,7 @@ func TestBreatheRendersTheRhythm(t *testing.T) {
 // a line per breath, and is saved as a completed two-minute practice of
 // 4-7-8 that the sessions list names as one.
 func TestBreatheRunsHeadless(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	out, errOut, err := lull(t, home, "50", "breathe", "4-7-8", "--minutes", "2", "--no-tui", "--voice", "none")
 	if err != nil {
@@ -234,6 +236,7 @@ func TestBreatheCuesTheFirstBreaths(t *testing.T) {
 // A bad pattern or length is refused with what would do; --help lists
 // the named patterns.
 func TestBreatheRefusesWhatItCannotBreathe(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	for _, c := range []struct {
 		args []string
@@ -358,6 +361,7 @@ func TestTmuxBreatheMode(t *testing.T) {
 // A practice never calls a model, even where the LLM guide is the
 // default: its only words are its cues.
 func TestBreatheCallsNoModel(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	home := t.TempDir()

@@ -14,6 +14,7 @@ import (
 // A subcommand lull does not have is an error that names it and the one
 // meant, never the help and exit 0.
 func TestUnknownSubcommandFails(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	for _, c := range []struct {
 		args []string
@@ -48,6 +49,7 @@ func TestUnknownSubcommandFails(t *testing.T) {
 // Every flag that takes a voice, a soundscape or a guide lists each name
 // lull knows, from the one list.
 func TestFlagHelpListsEveryChoice(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	lists := map[string][]string{"--voice": audio.Voices, "--soundscape": audio.Soundscapes, "--guide": app.Guides}
 	for _, command := range []string{"new", "render", "resume"} {

@@ -11,6 +11,7 @@ import (
 // sessions show reads a clock as the session screen does (human.Clock,
 // to the nearest second): 599.6 s spoken is 10:00, not 9:59.
 func TestSessionsShowRoundsTheClockAsTheScreenDoes(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	const id = "20261123-101500-cl0k"
 	spokenSession(t, home, id, func(st *engine.State) {

@@ -106,6 +106,7 @@ func killSession(t *testing.T, scale int, at time.Duration) (string, error) {
 // Acceptance 6: under umask 000, every folder lull makes is 0700 and
 // every file 0600, the log included.
 func TestPrivateUnderUmask000(t *testing.T) {
+	t.Parallel()
 	base := t.TempDir()
 	home := filepath.Join(base, "new", "lull") // lull makes both
 	canary := filepath.Join(base, "canary")    // shows the umask took

@@ -27,6 +27,7 @@ var issueCrisisIntentions = []string{
 // text that fits 80 columns, nothing else on either stream, no session,
 // and a non-zero exit status, from both commands that start a session.
 func TestCrisisIntentionGetsHelpNotASession(t *testing.T) {
+	t.Parallel()
 	want := strings.TrimSpace(prompts.Crisis) + "\n"
 	for _, intention := range issueCrisisIntentions {
 		home := t.TempDir()
@@ -70,6 +71,7 @@ func TestCrisisIntentionGetsHelpNotASession(t *testing.T) {
 // An ordinary intention that shares the crisis words starts its session
 // (the old screen refused "overdosed on coffee").
 func TestIntentionWithCrisisWordsStarts(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	out, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "5", "--voice", "none", "--intention", "overdosed on coffee and dead tired, kill the stress")
 	if err != nil {

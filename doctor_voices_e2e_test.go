@@ -13,6 +13,7 @@ import (
 // has, and how to install each; a wrong espeak.voice is named with what
 // is close.
 func TestDoctorSaysWhichVoicesWouldSoundBetter(t *testing.T) {
+	t.Parallel()
 	espeak, err := exec.LookPath("espeak-ng")
 	if err != nil {
 		t.Skip("espeak-ng is not installed (make test installs it)")

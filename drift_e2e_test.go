@@ -17,6 +17,7 @@ import (
 // Without a screen: the quiet line once the words end, then lull leaves by
 // itself when the sound ends, the session complete.
 func TestHeadlessSleepSessionDriftsThenEnds(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	out, errOut, err := lull(t, home, "1000", "new", "--no-tui", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "2")
 	if err != nil {
@@ -39,6 +40,7 @@ func TestHeadlessSleepSessionDriftsThenEnds(t *testing.T) {
 
 // Ctrl-C while the sound plays on stops it: exit 0, the session complete.
 func TestHeadlessCtrlCStopsTheDrift(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	cmd := exec.Command(lullBin, "new", "--no-tui", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "120")
 	cmd.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=100")
@@ -73,6 +75,7 @@ func TestHeadlessCtrlCStopsTheDrift(t *testing.T) {
 // In the TUI: the quiet line, and q stops the sound and leaves, the
 // session complete, not paused.
 func TestTmuxQStopsTheDrift(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	s := newScreen(t, []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=100"}, "new", "--length", "5", "--voice", "none", "--sleep", "--sleep-after", "120")
 	screen := s.waitFor("Drifting · the sound plays on for 120 min · q stops it", 60*time.Second)

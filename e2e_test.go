@@ -251,6 +251,7 @@ func renderedSession(t *testing.T, seed int) engine.State {
 }
 
 func TestSeedsReproduceAndDiffer(t *testing.T) {
+	t.Parallel()
 	a := renderedSession(t, 7)
 	b := renderedSession(t, 7)
 	c := renderedSession(t, 8)
@@ -276,6 +277,7 @@ func TestSeedsReproduceAndDiffer(t *testing.T) {
 
 // Acceptance 4: a truncated primary is read from the backup, and lull says so.
 func TestTruncatedPrimaryLoadsBackup(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	if _, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "5", "--voice", "none"); err != nil {
 		t.Fatalf("%v: %s", err, errOut)
@@ -303,6 +305,7 @@ func TestTruncatedPrimaryLoadsBackup(t *testing.T) {
 
 // Acceptance 5: one lull per session; the second names the first's pid.
 func TestSecondResumeIsRefused(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	first := exec.Command(lullBin, "new", "--no-tui", "--length", "30", "--voice", "none")
 	first.Env = append(hermeticEnv(), "LULL_HOME="+home, "LULL_TIME_SCALE=1")
@@ -349,6 +352,7 @@ func TestSecondResumeIsRefused(t *testing.T) {
 // lull doctor reports the sound, the voices, the settings and the files,
 // and never a key.
 func TestDoctorReportsWithoutTheKey(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	const key = "sk-test-never-shown-4242"
 	cmd := exec.Command(lullBin, "doctor")
@@ -374,6 +378,7 @@ func TestDoctorReportsWithoutTheKey(t *testing.T) {
 // With no sound device, lull plays to a silent output that keeps real
 // time, says so once, and keeps ALSA's complaints off the terminal.
 func TestNoSoundDeviceFallsBackToTheSilentOutput(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	cmd := exec.Command(lullBin, "new", "--no-tui", "--length", "5", "--voice", "none")
 	// A PulseAudio server that is not there: ALSA's default device fails.

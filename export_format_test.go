@@ -12,6 +12,7 @@ import (
 // Text from the session (an intention, a model's words) never becomes
 // markup in the Markdown export, nor a comment.
 func TestMarkdownExportEscapesTheSessionsText(t *testing.T) {
+	t.Parallel()
 	st, err := engine.NewState("20261123-120000-k3f9", engine.Options{Length: 10 * time.Minute, Intention: "calm *now* <!-- x --> #1"}, time.Unix(0, 0))
 	if err != nil {
 		t.Fatal(err)

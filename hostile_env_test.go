@@ -68,6 +68,7 @@ func untouched(t *testing.T, path, text string, mode os.FileMode) {
 // appended to or chmod-ed: the session runs without a log, and lull says
 // so once with what to do.
 func TestLogThatIsNotLullsIsLeftAlone(t *testing.T) {
+	t.Parallel()
 	cases := map[string]struct {
 		plant func(t *testing.T, log, outside string)
 		want  string
@@ -118,6 +119,7 @@ func TestLogThatIsNotLullsIsLeftAlone(t *testing.T) {
 
 // The log's folder (the XDG state folder) must be the user's alone too.
 func TestLogFolderOthersCanWriteIsNotUsed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	state := folderAt(t, filepath.Join(dir, "state", "lull"), 0o777)
 	env := append([]string{"HOME=" + dir, "XDG_STATE_HOME=" + filepath.Join(dir, "state"),
@@ -135,6 +137,7 @@ func TestLogFolderOthersCanWriteIsNotUsed(t *testing.T) {
 // A data folder that is not the user's alone is refused before anything
 // is made in it; a sessions folder that is a link is never followed.
 func TestDataFolderNotTheUsersIsRefused(t *testing.T) {
+	t.Parallel()
 	cases := map[string]struct {
 		plant func(t *testing.T, home, outside string)
 		want  string
@@ -209,6 +212,7 @@ func listing(t *testing.T, dir string) string {
 // A config someone else could have written is refused before anything in
 // it is used: the program it names is never run.
 func TestUntrustedConfigRunsNothing(t *testing.T) {
+	t.Parallel()
 	cases := map[string]struct {
 		mode os.FileMode
 		root bool
@@ -248,6 +252,7 @@ func TestUntrustedConfigRunsNothing(t *testing.T) {
 // A config that is a link to some other file (here a file of fake
 // password hashes) is followed, but its lines are never printed.
 func TestConfigLinkedToSecretsIsNotEchoed(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	home := folderAt(t, filepath.Join(dir, "home"), 0o700)
 	secrets := folderAt(t, filepath.Join(dir, "etc"), 0o755)

@@ -424,6 +424,7 @@ func TestLLMInterruptedResumesOnAnotherModelAndOnBuiltin(t *testing.T) {
 // --keep-responses leaves them at the provider, listed in the session;
 // deleting the session deletes them there too.
 func TestLLMKeptResponsesGoWithTheSession(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(exactText)

@@ -10,6 +10,7 @@ import (
 // A session summarized partway is listed as partial, where it stood and
 // how far it came — not "completed … 100 %" while show says 2:10 of 5:00.
 func TestListShowsASummarizedSessionAsPartial(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	id := killMidSession(t, home, "to summarize")["to summarize"]
 	if out, errOut, err := lull(t, home, "1", "sessions", "summarize", id, "--yes"); err != nil {

@@ -310,6 +310,7 @@ func checkSession(t *testing.T, g *prompts.Guide, d day) {
 // TestQualityFreshEveryDay plays a 20-minute session a day for two weeks,
 // seeds 1–14, into one home, with no intention and with "sleep".
 func TestQualityFreshEveryDay(t *testing.T) {
+	t.Parallel()
 	g := material(t)
 	for _, intention := range []string{"", "sleep"} {
 		t.Run(fmt.Sprintf("intention=%q", intention), func(t *testing.T) {
@@ -471,6 +472,7 @@ func measurePacing(cs []caption, end time.Duration) map[string]pacing {
 // tagged breathing line begins in its part of the breath; the pace is
 // unhurried and the silences long; the render ends on time.
 func TestQualityPacingAndBreath(t *testing.T) {
+	t.Parallel()
 	needVoice(t)
 	g := material(t)
 	for _, rhythm := range []struct {

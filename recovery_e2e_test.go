@@ -72,6 +72,7 @@ func killMidSession(t *testing.T, home string, intentions ...string) map[string]
 // kept), d discards another (abandoned), r resumes the third where it
 // stopped.
 func TestTmuxLeftRunningIsOfferedOnStart(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	intentions := []string{"first light", "second wind", "third rest"}
 	ids := killMidSession(t, home, intentions...)
@@ -154,6 +155,7 @@ func TestTmuxLeftRunningIsOfferedOnStart(t *testing.T) {
 // discard ask first, refuse a session another lull has open, and do what
 // they say.
 func TestSessionsShowOffersSummarizeAndDiscard(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	ids := killMidSession(t, home, "to summarize", "to discard")
 	sum, dis := ids["to summarize"], ids["to discard"]
@@ -283,6 +285,7 @@ func storeAs(t *testing.T, store *sessions.Store, id, intention string, status e
 // Old sessions: the list says which are inactive and stale; prune lists
 // what is older than its age and deletes only with --yes.
 func TestSessionsListIdleAndPrune(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	store, err := sessions.Open(home)
 	if err != nil {
@@ -369,6 +372,7 @@ func TestSessionsListIdleAndPrune(t *testing.T) {
 }
 
 func TestParseAge(t *testing.T) {
+	t.Parallel()
 	day := 24 * time.Hour
 	for in, want := range map[string]time.Duration{"30d": 30 * day, "2w": 14 * day, "12h": 12 * time.Hour, "90m": 90 * time.Minute, "1h30m": 90 * time.Minute, " 7d ": 7 * day} {
 		if got, err := parseAge(in); err != nil || got != want {
@@ -384,6 +388,7 @@ func TestParseAge(t *testing.T) {
 
 // On a terminal, summarize and discard ask first; only y goes ahead.
 func TestTmuxDiscardAsksFirst(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	store, err := sessions.Open(home)
 	if err != nil {

@@ -113,6 +113,7 @@ func sessionStatus(t *testing.T, home string) (string, engine.Status) {
 
 // A null device is written into in place, streamed, and stays a device.
 func TestRenderIntoANullDevice(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	null := filepath.Join(dir, "null")
 	mknod(t, null, unix.S_IFCHR, 1, 3)
@@ -132,6 +133,7 @@ func TestRenderIntoANullDevice(t *testing.T) {
 // A full device is written into in place; its error ends the render at
 // once, non-zero, with the session saved paused and resumable.
 func TestRenderIntoAFullDeviceFailsAndSavesPaused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	full := filepath.Join(dir, "full")
 	mknod(t, full, unix.S_IFCHR, 1, 7)
@@ -181,6 +183,7 @@ func mustSay(t *testing.T, said string, want ...string) {
 // A disk that fills up mid-render: the render ends with the error, leaves
 // nothing under the target's name, and the session is saved paused.
 func TestRenderOntoAFullDisk(t *testing.T) {
+	t.Parallel()
 	disk := smallTmpfs(t, "size=2m")
 	dir := t.TempDir()
 	home := filepath.Join(dir, "home")
@@ -277,6 +280,7 @@ func TestRenderToStandardOutput(t *testing.T) {
 // What must never be replaced is refused before a session is made: a
 // folder, a socket, a block device, and a link someone else made.
 func TestRenderRefusesWhatItMustNotReplace(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	folder := filepath.Join(dir, "folder")
 	if err := os.Mkdir(folder, 0o700); err != nil {
@@ -341,6 +345,7 @@ func TestRenderRefusesWhatItMustNotReplace(t *testing.T) {
 // The user's own link is followed as cp follows it: the file it leads to
 // gets the render, and the link stays a link.
 func TestRenderThroughTheUsersOwnLink(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	music := filepath.Join(dir, "music")
 	if err := os.Mkdir(music, 0o700); err != nil {
@@ -372,6 +377,7 @@ func TestRenderThroughTheUsersOwnLink(t *testing.T) {
 // the same target; one a running render holds, or that is not lull's, is
 // left alone.
 func TestRenderCleansUpAfterAKilledRender(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	put := func(name string, mode os.FileMode) string {
 		path := filepath.Join(dir, name)
@@ -435,6 +441,7 @@ func TestRenderCleansUpAfterAKilledRender(t *testing.T) {
 // has stopped reading: the session is saved paused, and lull exits
 // 128 + the signal.
 func TestRenderStopsOnASignalWhileItsReaderStalls(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			t.Parallel()

@@ -320,6 +320,7 @@ func TestExportAllFormats(t *testing.T) {
 // Issue 12: export refuses a folder, a device and lull's own files, and
 // a WAV with nowhere to go; what it would overwrite stays as it was.
 func TestExportRefusesWhatItMustNotWrite(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	if _, errOut, err := lull(t, home, "100", "new", "--no-tui", "--length", "5", "--voice", "none"); err != nil {
 		t.Fatalf("%v: %s", err, errOut)

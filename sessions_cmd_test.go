@@ -61,6 +61,7 @@ func spokenSession(t *testing.T, home, id string, tune ...func(*engine.State)) {
 // left lull says what is there and what can be done; sessions list goes
 // on listing the healthy session beside each.
 func TestSessionsRecoveryLevels(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	const id, healthy = "20261123-101500-aaaa", "20261123-101500-bbbb"
 	spokenSession(t, home, id)
@@ -156,6 +157,7 @@ func TestSessionsRecoveryLevels(t *testing.T) {
 
 // A session file someone else could write is refused with what to do.
 func TestSessionsShowRefusesWhatOthersCanWrite(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	const id = "20261123-101500-cccc"
 	spokenSession(t, home, id)
@@ -176,6 +178,7 @@ func TestSessionsShowRefusesWhatOthersCanWrite(t *testing.T) {
 // sessions show says what a remote guide's calls took in each phase, and
 // the input its provider's cache served.
 func TestSessionsShowCostPerPhase(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	const id = "20261123-101500-dddd"
 	spokenSession(t, home, id, func(st *engine.State) {

@@ -35,6 +35,7 @@ var sessionArgs = []string{"new", "--length", "5", "--voice", "none"}
 // q does — paused, saved, the terminal restored — with a line saying where
 // it stopped, and the exit code a shell gives for that signal.
 func TestTmuxSignalsPauseSaveAndRestoreTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		sig  syscall.Signal
 		code int
@@ -68,6 +69,7 @@ func TestTmuxSignalsPauseSaveAndRestoreTheTerminal(t *testing.T) {
 // shell — leaves the session paused and saved, and free to resume; resumed,
 // it goes on from there and says no sentence twice.
 func TestTmuxClosedTerminalPausesAndSaves(t *testing.T) {
+	t.Parallel()
 	for name, open := range map[string]func(t *testing.T, home string) *screen{
 		"alone": func(t *testing.T, home string) *screen {
 			return newScreen(t, signalEnv(home), sessionArgs...)

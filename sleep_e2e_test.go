@@ -71,6 +71,7 @@ func TestSleepSessionIsChosenByFlagOrIntention(t *testing.T) {
 }
 
 func TestRenderSleepSession(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	wav := filepath.Join(t.TempDir(), "sleep.wav")
 	out, errOut, err := lull(t, home, "1", "render", "--length", "5", "--voice", "none", "--soundscape", "none", "--seed", "2",
@@ -98,6 +99,7 @@ func TestRenderSleepSession(t *testing.T) {
 }
 
 func TestSleepFlagsRefuseWhatTheyCannotUse(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		config string
 		args   []string
@@ -130,6 +132,7 @@ func TestSleepFlagsRefuseWhatTheyCannotUse(t *testing.T) {
 // session begun from it is a sleep session with the config's tail. Begun
 // from the command line, the TUI says why it is a sleep session.
 func TestTmuxSleepInTheForm(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	writeHomeConfig(t, home, "sleep: {after: 15}\nvoice: none\n")
 	s := newScreen(t, []string{"LULL_HOME=" + home, "LULL_TIME_SCALE=5"}, "new")

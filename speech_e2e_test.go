@@ -40,6 +40,7 @@ func messyText(c openaitest.Call) string {
 // Acceptance 1 (speech): whatever the model writes around its lines, the
 // listener hears only the lines, and the session file counts the rest.
 func TestLLMSessionSpeaksOnlyCleanGuidance(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(messyText)

@@ -20,6 +20,7 @@ import (
 // with it: no voice process outlives lull, and the session is saved
 // paused, with nothing said.
 func TestQuitWhileTheFirstLineIsSynthesizedLeavesNoVoiceRunning(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("telling whether the voice still runs needs Linux's /proc")
 	}

@@ -138,6 +138,7 @@ func weekOf(today time.Time) (sessions int, minutes float64) {
 }
 
 func TestStatsPrintsThePractice(t *testing.T) {
+	t.Parallel()
 	out, errOut, today, err := statsRun(t, someMonths, "", []string{"COLUMNS=80"}, "stats")
 	if err != nil {
 		t.Fatalf("lull stats: %v\n%s", err, errOut)
@@ -188,6 +189,7 @@ func TestStatsPrintsThePractice(t *testing.T) {
 }
 
 func TestStatsJSON(t *testing.T) {
+	t.Parallel()
 	out, errOut, today, err := statsRun(t, someMonths, "", nil, "stats", "--json")
 	if err != nil {
 		t.Fatalf("lull stats --json: %v\n%s", err, errOut)
@@ -261,6 +263,7 @@ func TestStatsJSON(t *testing.T) {
 // stats.streak: false hides the streak from the text and the JSON; a bad
 // value is refused, saying where and what would do.
 func TestStatsStreakCanBeHidden(t *testing.T) {
+	t.Parallel()
 	off := "stats:\n  streak: false\n"
 	out, errOut, _, err := statsRun(t, someMonths, off, nil, "stats")
 	if err != nil {
@@ -284,6 +287,7 @@ func TestStatsStreakCanBeHidden(t *testing.T) {
 }
 
 func TestStatsOnAFirstRun(t *testing.T) {
+	t.Parallel()
 	out, errOut, _, err := statsRun(t, nil, "", nil, "stats")
 	if err != nil || !strings.Contains(out, "No practice yet.") || strings.Contains(out, "Minutes a day") {
 		t.Errorf("lull stats on a first run (%v, %s):\n%s", err, errOut, out)
@@ -297,6 +301,7 @@ func TestStatsOnAFirstRun(t *testing.T) {
 // On a terminal lull stats is in colour, unless NO_COLOR says not; the
 // TUI's t shows the same figures.
 func TestStatsOnATerminal(t *testing.T) {
+	t.Parallel()
 	loc, err := time.LoadLocation(statsZone)
 	if err != nil {
 		t.Skipf("no time zone data: %v", err)
@@ -336,6 +341,7 @@ func TestStatsOnATerminal(t *testing.T) {
 
 // A session that cannot be read is not counted, and lull says so.
 func TestStatsSaysWhatItCouldNotCount(t *testing.T) {
+	t.Parallel()
 	loc, err := time.LoadLocation(statsZone)
 	if err != nil {
 		t.Skipf("no time zone data: %v", err)

@@ -137,6 +137,7 @@ func writeHostileSession(t *testing.T, home, id string) {
 // override in its intention loads, and every path that prints it shows
 // the words, "calm before a talk", and nothing a terminal would act on.
 func TestHostileIntentionIsPrintedCleanEverywhere(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	const id = "hostile-intention"
 	writeHostileSession(t, home, id)
@@ -214,6 +215,7 @@ func modelWithEscapes(c openaitest.Call) string {
 // A model's sentences with escape sequences reach the screen clean: in
 // --no-tui and in the TUI.
 func TestModelEscapesArePrintedClean(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	defer srv.Close()
 	srv.SetText(modelWithEscapes)
@@ -253,6 +255,7 @@ func TestModelEscapesArePrintedClean(t *testing.T) {
 // refuses a control or an overlong intention at once, before any session
 // or file is made, and folds whitespace to one line.
 func TestIntentionRuleOnTheCommandLine(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("calm ", 26_000) // 130,000 bytes
 	for name, c := range map[string]struct {
 		args []string
@@ -309,6 +312,7 @@ func TestIntentionRuleOnTheCommandLine(t *testing.T) {
 // LULL_TIME_SCALE: NaN, infinities, zero, negatives, junk and numbers out
 // of bounds are refused with the bounds; NaN never starts a session.
 func TestTimeScaleRefusesNaNAndSaysItsBounds(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"NaN", "nan", "Inf", "+Inf", "-Inf", "1e400", "0", "-1", "0.01", "1e9", "fast", "0x"} {
 		t.Run(v, func(t *testing.T) {
 			home := t.TempDir()
@@ -447,6 +451,7 @@ func TestEchoedKeyIsNeverKeptOrShown(t *testing.T) {
 // doctor shows where the voice and the guide are without user info or
 // query values in their URLs.
 func TestDoctorRedactsURLs(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	config := "speech:\n  base_url: https://spuser:sppass@speech.example/v1?token=tok-secret-4242\n" +
 		"llm:\n  base_url: https://llmuser:llmpass@llm.example/v1?key=llm-secret-7777\n"
