@@ -31,6 +31,7 @@ func testApp(t *testing.T) *App {
 // However soon after starting a session is closed, it is saved resumable:
 // paused, or not yet begun — never left "running" as if lull had crashed.
 func TestCloseAtAnyMomentLeavesTheSessionResumable(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	for i := range 30 {
 		r, err := a.Start(engine.Options{Seed: int64(i + 1)})
@@ -52,6 +53,7 @@ func TestCloseAtAnyMomentLeavesTheSessionResumable(t *testing.T) {
 }
 
 func TestPausedSessionResumesToCompletion(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	r, err := a.Start(engine.Options{Seed: 7, Intention: "rest"})
 	if err != nil {
@@ -104,6 +106,7 @@ func TestPausedSessionResumesToCompletion(t *testing.T) {
 // the breath off the mix's sample clock. Paused — the clock frozen — at
 // any moment of the breathing phase, the two are the same breath.
 func TestAnimationAndToneReadOneClock(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	a.opts.TimeScale = 20
 	r, err := a.Start(engine.Options{Seed: 3, Length: 10 * time.Minute})
@@ -162,6 +165,7 @@ func slowEspeak(t *testing.T, delay time.Duration) {
 // timeline: between two lines there is exactly the silence the engine
 // asked for, and the file lasts exactly as long as the session counted.
 func TestRenderTimelineHasOnlyPlannedPauses(t *testing.T) {
+	// Not in parallel: slowEspeak changes PATH for the process.
 	slowEspeak(t, 120*time.Millisecond)
 	a := testApp(t)
 	f, err := os.Create(filepath.Join(t.TempDir(), "s.wav"))

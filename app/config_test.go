@@ -19,6 +19,7 @@ func writeConfig(t *testing.T, text string) string {
 }
 
 func TestConfigReadsEverySetting(t *testing.T) {
+	t.Parallel()
 	cfg, err := LoadConfig(writeConfig(t, `
 length: 20
 voice: flite
@@ -44,6 +45,7 @@ breathing: {inhale: 4, hold: 4, exhale: 4, rest: 4, tone: false}
 }
 
 func TestConfigRefusesWhatItCannotUse(t *testing.T) {
+	t.Parallel()
 	for text, want := range map[string]string{
 		"lenght: 10\n":            "line 1: unknown key lenght (keys: length, voice,",
 		"length: 3\n":             "between 5 and 60",
@@ -63,6 +65,7 @@ func TestConfigRefusesWhatItCannotUse(t *testing.T) {
 
 // OpenAI's key goes to OpenAI and nowhere else.
 func TestSpeechKeyGoesOnlyWhereItBelongs(t *testing.T) {
+	t.Parallel()
 	env := func(vars map[string]string) func(string) string {
 		return func(k string) string { return vars[k] }
 	}
@@ -90,6 +93,7 @@ func TestSpeechKeyGoesOnlyWhereItBelongs(t *testing.T) {
 }
 
 func TestConfigGuideSettings(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		yaml, want string
@@ -114,6 +118,7 @@ func TestConfigGuideSettings(t *testing.T) {
 // safety.guard is auto, off, or a model under it; the choice reaches the
 // LLM guide.
 func TestConfigGuardSetting(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		yaml string
 		want GuardSetting

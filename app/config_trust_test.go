@@ -10,6 +10,7 @@ import (
 // A config's parse errors say the line and the key, never a value: a
 // config that leads to some other file must not have its lines printed.
 func TestConfigErrorsNeverQuoteTheFile(t *testing.T) {
+	t.Parallel()
 	const secret = "$6$s3cr3tSalt$HashHashHash"
 	for text, want := range map[string]string{
 		// A shadow file, and the like.
@@ -51,6 +52,7 @@ func TestConfigErrorsNeverQuoteTheFile(t *testing.T) {
 
 // Empty files and comments are the defaults; known settings still read.
 func TestConfigEmptyOrCommentedIsTheDefaults(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"", "# nothing yet\n", "~\n", "---\n"} {
 		cfg, err := LoadConfig(writeConfig(t, text))
 		if err != nil || cfg.Length != defaultConfig.Length {
@@ -66,6 +68,7 @@ func TestConfigEmptyOrCommentedIsTheDefaults(t *testing.T) {
 // A config is a link to a dotfiles folder: read. A config someone else
 // could write: refused, and nothing in it used.
 func TestConfigTrust(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dotfiles := filepath.Join(dir, "dotfiles")
 	os.Mkdir(dotfiles, 0o755)

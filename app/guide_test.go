@@ -18,6 +18,7 @@ func env(kv ...string) func(string) string {
 }
 
 func TestChooseGuide(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		cfg    Config
@@ -66,6 +67,7 @@ func TestChooseGuide(t *testing.T) {
 // session is not to be interrupted instead. On the built-in guide alone
 // nothing fills.
 func TestTheBuiltinGuideFillsForTheLLM(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	st, err := engine.NewState("s", engine.Options{Length: 10 * time.Minute, Seed: 1}, time.Now())
 	if err != nil {

@@ -116,6 +116,7 @@ func harmUnits(t *testing.T) []safety.Example {
 }
 
 func TestHeldOutHarmInWholeSessions(t *testing.T) {
+	t.Parallel()
 	units := harmUnits(t)
 	sessions := []harmSession{
 		{name: "chained"}, {name: "stateless", private: true}, {name: "chat completions", chat: true},

@@ -12,6 +12,7 @@ import (
 // Start holds the intention rule too: what the CLI and the form refuse,
 // the app refuses before a session is made; what they fold, it folds.
 func TestStartHoldsTheIntentionRule(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	for _, bad := range []string{"sleep\x1b]0;pwned\a", "calm \u202eklat", strings.Repeat("é", engine.MaxIntention+1)} {
 		if r, err := a.Start(engine.Options{Seed: 1, Intention: bad}); err == nil {

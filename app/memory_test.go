@@ -78,6 +78,7 @@ func at(a *App, t time.Time) { a.opts.Now = func() time.Time { return t } }
 // when it begins, when it is resumed (in another lull, after others have
 // spoken since), and when it is rendered.
 func TestTheBuiltinGuideRemembersEarlierSessions(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	a.opts.TimeScale = 100
 	mem := recordMemories(a)
@@ -156,6 +157,7 @@ func TestTheBuiltinGuideRemembersEarlierSessions(t *testing.T) {
 // when the listener asks after an interruption — remembers too; it is the
 // one made for the run, which fills for the LLM meanwhile.
 func TestTheBuiltinGuideThatTakesOverRemembers(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	a.opts.TimeScale = 100
 	mem := recordMemories(a)

@@ -12,6 +12,7 @@ import (
 // prints and the screen shows is never a raw error (`Post "http://…": EOF`);
 // the raw error goes to the log.
 func TestGuideFailuresAreWrittenPlainly(t *testing.T) {
+	t.Parallel()
 	for _, onFailure := range []string{"builtin", "interrupt"} {
 		t.Run(onFailure, func(t *testing.T) {
 			srv := openaitest.New()

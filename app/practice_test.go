@@ -9,6 +9,7 @@ import (
 )
 
 func TestStatsStreakSetting(t *testing.T) {
+	t.Parallel()
 	for text, want := range map[string]bool{"": true, "stats:\n": true, "stats: {streak: true}\n": true, "stats:\n  streak: false\n": false} {
 		cfg, err := LoadConfig(writeConfig(t, text))
 		if err != nil {
@@ -35,6 +36,7 @@ func TestStatsStreakSetting(t *testing.T) {
 // The practice is figured from the saved sessions, and the config can
 // hide the streak.
 func TestPracticeFromTheStore(t *testing.T) {
+	t.Parallel()
 	a := recoverApp(t)
 	day := 24 * time.Hour
 	storeAs(t, a, "2026-11-23-1300-done", engine.Completed, recoverNow.Add(-time.Hour))

@@ -83,6 +83,7 @@ func storeAs(t *testing.T, a *App, id string, status engine.Status, when time.Ti
 // A session saved running whose lock is free was left by a lull that died;
 // one this process has open is running here, and says whose it is.
 func TestListTellsLeftRunningFromOpen(t *testing.T) {
+	t.Parallel()
 	a := recoverApp(t)
 	storeAs(t, a, "left", engine.Running, recoverNow.Add(-time.Hour))
 	storeAs(t, a, "open", engine.Running, recoverNow.Add(-time.Minute))
@@ -116,6 +117,7 @@ func TestListTellsLeftRunningFromOpen(t *testing.T) {
 }
 
 func TestSummarizeAndDiscardSaveAndRefuseAnOpenSession(t *testing.T) {
+	t.Parallel()
 	a := recoverApp(t)
 	left := storeAs(t, a, "left", engine.Running, recoverNow.Add(-time.Hour))
 	storeAs(t, a, "gone", engine.Interrupted, recoverNow.Add(-time.Hour))
@@ -164,6 +166,7 @@ func TestSummarizeAndDiscardSaveAndRefuseAnOpenSession(t *testing.T) {
 }
 
 func TestCleanUpOnlyStaleSessions(t *testing.T) {
+	t.Parallel()
 	a := recoverApp(t)
 	storeAs(t, a, "stale", engine.Paused, recoverNow.Add(-9*24*time.Hour))
 	storeAs(t, a, "recent", engine.Paused, recoverNow.Add(-3*24*time.Hour))
@@ -186,6 +189,7 @@ func TestCleanUpOnlyStaleSessions(t *testing.T) {
 // when they completed, abandoned ones from their last save; an open one is
 // never pruned.
 func TestPrunableAges(t *testing.T) {
+	t.Parallel()
 	a := recoverApp(t)
 	day := 24 * time.Hour
 	storeAs(t, a, "paused-old", engine.Paused, recoverNow.Add(-40*day))

@@ -92,6 +92,7 @@ func modelsAsked(s *openaitest.Server) []string {
 // A session begun on the built-in guide goes on with it, though a server
 // is set up now: its words go to no provider unless the listener asks.
 func TestResumeKeepsTheBuiltinGuide(t *testing.T) {
+	t.Parallel()
 	srv := openaitest.New()
 	t.Cleanup(srv.Close)
 	data := t.TempDir()
@@ -140,6 +141,7 @@ func TestResumeKeepsTheBuiltinGuide(t *testing.T) {
 // that server; when that server is not set up, on the built-in guide, with
 // a notice that says so — never on another server unasked.
 func TestResumeKeepsTheModelAndServer(t *testing.T) {
+	t.Parallel()
 	first, other := openaitest.New(), openaitest.New()
 	t.Cleanup(first.Close)
 	t.Cleanup(other.Close)
@@ -215,6 +217,7 @@ func deleted(s *openaitest.Server) []string {
 // deletes each at the server that keeps it, and the file says none is
 // left only when that is so.
 func TestStoredResponsesAreDeletedWhereTheyLive(t *testing.T) {
+	t.Parallel()
 	first, second := openaitest.New(), openaitest.New()
 	t.Cleanup(first.Close)
 	t.Cleanup(second.Close)

@@ -11,6 +11,7 @@ import (
 // said: no ending word before resolution, nothing rousing in a sleep
 // session.
 func TestWelcomeLinesPassTheScreen(t *testing.T) {
+	t.Parallel()
 	s := safety.Default()
 	for _, sleep := range []bool{false, true} {
 		for _, p := range engine.Phases {

@@ -16,6 +16,7 @@ import (
 // listed as unreadable; Salvage offers each phase its transcript reaches,
 // and Restore begins it again there and runs it.
 func TestUnreadableSessionBeginsAgain(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	r, err := a.Start(engine.Options{Seed: 3})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestConfigSleepAfter(t *testing.T) {
+	t.Parallel()
 	for text, want := range map[string]time.Duration{
 		"":                    30 * time.Minute,
 		"sleep:\n":            30 * time.Minute,

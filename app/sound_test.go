@@ -13,6 +13,7 @@ import (
 // and come back on resume, with a word about it, even after another
 // session in the same process played at lull's own level.
 func TestSoundIsRememberedAcrossResume(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	a.opts.TimeScale = 1 // at real time the session is still early when closed
 	r, err := a.Start(engine.Options{Seed: 5})
@@ -70,6 +71,7 @@ func TestSoundIsRememberedAcrossResume(t *testing.T) {
 
 // The audio plays the engine's scale: one source for the levels.
 func TestVolumeScaleIsTheEngines(t *testing.T) {
+	t.Parallel()
 	if audio.DefaultVolume != engine.DefaultVolume || audio.MaxVolume != engine.MaxVolume {
 		t.Errorf("audio %d/%d, engine %d/%d", audio.DefaultVolume, audio.MaxVolume, engine.DefaultVolume, engine.MaxVolume)
 	}
@@ -78,6 +80,7 @@ func TestVolumeScaleIsTheEngines(t *testing.T) {
 // The latest session begun on the form is the one whose choices come
 // back; a breathing practice is not.
 func TestLatestIsTheLastSessionBegun(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	if _, ok := a.Latest(); ok {
 		t.Fatal("a latest session in an empty store")

@@ -134,6 +134,7 @@ func checkBreathingBegins(t *testing.T, h heard) {
 // silence, and the session keeps its length: every case holds every
 // phase to the silence bound and the length to 1 %.
 func TestAStallingModelIsNeverSilence(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		length time.Duration

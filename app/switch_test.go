@@ -23,6 +23,7 @@ func host(t *testing.T, base string) string {
 // The providers a run may switch to are those the config and environment
 // set up, the chosen one first, each with its own key.
 func TestProvidersFromConfigAndEnvironment(t *testing.T) {
+	t.Parallel()
 	cfg := Config{LLM: GuideConfig{BaseURL: "http://gpu-box:8000/v1"}}
 	ch, err := ChooseGuide(cfg, GuideFlags{}, env("OPENAI_API_KEY", "sk-1", "LULL_LLM_API_KEY", "local-2"))
 	if err != nil {
@@ -59,6 +60,7 @@ func TestProvidersFromConfigAndEnvironment(t *testing.T) {
 
 // An interrupted run goes on at another server, on another model.
 func TestRetryWithAnotherProviderAndModel(t *testing.T) {
+	t.Parallel()
 	down, up := openaitest.New(), openaitest.New()
 	t.Cleanup(down.Close)
 	t.Cleanup(up.Close)

@@ -16,6 +16,7 @@ import (
 // A session whose folder is removed while it runs plays on, and closing
 // it says it was not saved and that nothing of it was kept.
 func TestCloseSaysWhenTheFolderIsGone(t *testing.T) {
+	t.Parallel()
 	a := testApp(t)
 	r, err := a.Start(engine.Options{Seed: 3})
 	if err != nil {
@@ -63,6 +64,7 @@ func TestCloseSaysWhenTheFolderIsGone(t *testing.T) {
 
 // What the message says for each state of the disk.
 func TestUnsavedWords(t *testing.T) {
+	t.Parallel()
 	at, _ := engine.NewState("20261123-101500-x7kq", engine.Options{Length: 20 * time.Minute}, time.Now())
 	at.Status, at.Phase, at.Elapsed = engine.Paused, engine.Breathing, 150*time.Second
 	at.Phases[engine.Atmosphere].Status = engine.PhaseCompleted
