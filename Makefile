@@ -24,18 +24,18 @@ build:
 HEARD := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine)$$
 test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m -skip '$(HEARD)' ./... & race=$$!; \
-	$(GO) test -count=1 -timeout 15m -run '$(HEARD)' ./guide; heard=$$?; \
+	$(GO) test -count=1 -timeout 15m -run '$(HEARD)' ./internal/guide; heard=$$?; \
 	wait $$race && exit $$heard
-	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s -fuzzminimizetime 1x ./sessions & load=$$!; \
-	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 10s -fuzzminimizetime 1x ./speech; speech=$$?; \
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 10s -fuzzminimizetime 1x ./internal/sessions & load=$$!; \
+	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 10s -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
 	wait $$load && exit $$speech
 
 ## fuzz: the session loader and the speech cleaner for ten minutes each
 ## (FUZZTIME=1h for longer)
 FUZZTIME ?= 10m
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./sessions
-	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./speech
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./internal/sessions
+	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime $(FUZZTIME) -fuzzminimizetime 1x ./internal/speech
 
 ## bench: the speed and cost figures, each beside its anchor measured in
 ## the same run, then a table of figure, anchor, ratio and target: render

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/internal/pulsetest"
+	"github.com/lull-dev/lull/internal/testutil/pulsetest"
 )
 
 // BenchmarkPlaying is what playing a session costs, beside mpv playing

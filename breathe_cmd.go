@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"lull/app"
-	"lull/engine"
-	"lull/human"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 type breatheFlags struct {

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/internal/openaitest"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/testutil/openaitest"
 )
 
 // p478 is 4-7-8 as lull breathe names it.

@@ -6,7 +6,7 @@ import (
 	"io"
 	"time"
 
-	"lull/audio"
+	"github.com/lull-dev/lull/internal/audio"
 )
 
 // writeCaptions writes the spoken lines of a render as WebVTT, each cue

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"lull/audio"
+	"github.com/lull-dev/lull/internal/audio"
 )
 
 // The help of every flag that takes a voice or a soundscape lists the

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"lull/app"
-	"lull/audio"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/audio"
 )
 
 // A subcommand lull does not have is an error that names it and the one

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // sessions show reads a clock as the session screen does (human.Clock,

@@ -5,19 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"lull/crisis"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/lull-dev/lull/internal/crisis"
+
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"lull/app"
-	"lull/engine"
-	"lull/prompts"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/prompts"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 type cli struct {

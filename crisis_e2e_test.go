@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"lull/prompts"
+	"github.com/lull-dev/lull/internal/prompts"
 )
 
 // The intentions issue 9 saw start a session.

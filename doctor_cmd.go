@@ -11,11 +11,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"lull/app"
-	"lull/audio"
-	"lull/human"
-	"lull/llm"
-	"lull/redact"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/audio"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/llm"
+	"github.com/lull-dev/lull/internal/redact"
 )
 
 func (c *cli) doctorCmd() *cobra.Command {

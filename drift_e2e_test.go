@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // Without a screen: the quiet line once the words end, then lull leaves by

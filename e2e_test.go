@@ -19,9 +19,9 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/prompts"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/prompts"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 var lullBin string

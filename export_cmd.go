@@ -11,7 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"lull/human"
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // exportFormats are what lull sessions export writes.

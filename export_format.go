@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"lull/engine"
-	"lull/human"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // summaryRow is one line of a session's summary, as an export and the

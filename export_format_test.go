@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // Text from the session (an intention, a model's words) never becomes

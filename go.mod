@@ -1,4 +1,4 @@
-module lull
+module github.com/lull-dev/lull
 
 go 1.26.0
 

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/pflag"
 
-	"lull/app"
+	"github.com/lull-dev/lull/internal/app"
 )
 
 // addGuideFlags adds the flags that choose, per run, where the words come

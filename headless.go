@@ -7,11 +7,11 @@ import (
 	"io"
 	"syscall"
 
-	"lull/app"
-	"lull/engine"
-	"lull/human"
-	"lull/llm"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/llm"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 // headless runs a session without a screen: each sentence is printed as it

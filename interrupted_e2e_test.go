@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/internal/openaitest"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/testutil/openaitest"
 )
 
 // The server dies mid-session: the interrupted screen says so in plain

@@ -1,7 +1,7 @@
 package main
 
 // End-to-end runs of the real binary with the LLM guide, against a local
-// server that speaks OpenAI's wire format (internal/openaitest, built from
+// server that speaks OpenAI's wire format (internal/testutil/openaitest, built from
 // recorded streams).
 
 import (
@@ -25,8 +25,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/internal/openaitest"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/testutil/openaitest"
 )
 
 const canaryKey = "sk-canary-5f0d2b7e9c41a3"
@@ -232,7 +232,7 @@ func responseOf(t *testing.T, srv *openaitest.Server, i int) string {
 // stored responses are gone, and passes the rest to srv.
 func notFoundFront(t *testing.T, srv *openaitest.Server) string {
 	t.Helper()
-	body, err := os.ReadFile("internal/openaitest/testdata/error_400_previous_response_not_found.json")
+	body, err := os.ReadFile("internal/testutil/openaitest/testdata/error_400_previous_response_not_found.json")
 	if err != nil {
 		t.Fatal(err)
 	}

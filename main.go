@@ -14,10 +14,10 @@ import (
 	"strconv"
 	"strings"
 
-	"lull/app"
-	"lull/human"
-	"lull/redact"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/redact"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // version is set at build time (-ldflags "-X main.version=…").

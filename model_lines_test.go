@@ -5,8 +5,8 @@ import (
 	"strings"
 	"sync"
 
-	"lull/engine"
-	"lull/safety"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/safety"
 )
 
 // modelLines are what the fake model writes, by phase: lines of the

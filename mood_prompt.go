@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"strings"
 
-	"lull/app"
-	"lull/engine"
-	"lull/human"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // What lull asks on a terminal around a --no-tui session; Enter skips each.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"lull/engine"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // noteCmd is lull sessions note: what the listener says of a session.

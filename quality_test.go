@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/guide"
-	"lull/prompts"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/guide"
+	"github.com/lull-dev/lull/internal/prompts"
 )
 
 // The quality of the words, measured the way the issue measured it: whole

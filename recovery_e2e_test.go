@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 var sessionLine = regexp.MustCompile(`lull · session (\S+) ·`)

@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"lull/app"
-	"lull/audio"
-	"lull/engine"
-	"lull/human"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/audio"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
 )
 
 func (c *cli) renderCmd() *cobra.Command {

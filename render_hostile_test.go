@@ -19,7 +19,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // runDeadline bounds a lull that should end: a hang fails the test

@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"lull/human"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // target is a file lull render writes: the sound or the captions. A new

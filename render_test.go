@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/guide"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/guide"
 )
 
 // wavFile is a 16-bit PCM WAV read whole.

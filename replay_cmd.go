@@ -5,10 +5,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"lull/app"
-	"lull/engine"
-	"lull/sessions"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 func (c *cli) replayCmd() *cobra.Command {

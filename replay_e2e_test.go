@@ -16,9 +16,9 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"lull/engine"
-	"lull/internal/openaitest"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
+	"github.com/lull-dev/lull/internal/testutil/openaitest"
 )
 
 // sessionFolders lists the session ids under home.

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // running is a headless lull under way.

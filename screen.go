@@ -8,14 +8,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"lull/app"
-	"lull/audio"
-	"lull/engine"
-	"lull/guide"
-	"lull/llm"
-	"lull/prompts"
-	"lull/sessions"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/audio"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/guide"
+	"github.com/lull-dev/lull/internal/llm"
+	"github.com/lull-dev/lull/internal/prompts"
+	"github.com/lull-dev/lull/internal/sessions"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 // runTUI hands the terminal to the TUI. While it owns the screen, stderr

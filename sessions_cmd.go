@@ -13,10 +13,10 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"lull/app"
-	"lull/engine"
-	"lull/human"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 func (c *cli) sessionsCmd() *cobra.Command {

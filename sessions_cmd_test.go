@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // spokenSession leaves a session on disk as a run would: paused in

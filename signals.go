@@ -8,8 +8,8 @@ import (
 	"sync"
 	"syscall"
 
-	"lull/engine"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 // What ends a session from outside lull — SIGINT (Ctrl-C, kill -INT),

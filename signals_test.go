@@ -19,8 +19,8 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // A session at 10× speed: a 5-minute session lasts 30 s, time enough to

@@ -8,9 +8,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"lull/app"
-	"lull/engine"
-	"lull/guide"
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/guide"
 )
 
 // sleepNote is said when lull makes a session a sleep session because

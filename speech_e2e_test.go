@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"lull/engine"
-	"lull/internal/openaitest"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/testutil/openaitest"
 )
 
 // messyText is exactText as a misbehaving model writes it: its thinking

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // Quitting lull while its voice is still making the first line (a voice

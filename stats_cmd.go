@@ -13,8 +13,8 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"lull/practice"
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/practice"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 func (c *cli) statsCmd() *cobra.Command {

@@ -14,8 +14,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"lull/engine"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // statsZone is the listener's time zone in these tests: lull counts days

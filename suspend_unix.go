@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"golang.org/x/sys/unix"
 
-	"lull/tui"
+	"github.com/lull-dev/lull/internal/tui"
 )
 
 // jobControl reports whether lull runs as a job of a shell that does job

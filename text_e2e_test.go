@@ -20,9 +20,9 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
-	"lull/internal/openaitest"
-	"lull/sessions"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
+	"github.com/lull-dev/lull/internal/testutil/openaitest"
 )
 
 // lullEnv runs the binary with a private home and more environment,

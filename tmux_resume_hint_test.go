@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // q leaves the session paused, and once the screen has handed the

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"lull/engine"
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 // screen is a tmux session on a private server running one command in an

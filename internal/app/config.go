@@ -1,0 +1,172 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"time"
+
+	"github.com/lull-dev/lull/internal/audio"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/llm"
+	"github.com/lull-dev/lull/internal/sessions"
+)
+
+// Config is the user's settings file: defaults for new sessions, where the
+// voices are, and the breathing rhythm.
+type Config struct {
+	Length     int             `yaml:"length"`     // minutes
+	Voice      string          `yaml:"voice"`      // a name from audio.Voices
+	Soundscape string          `yaml:"soundscape"` // a name from audio.Soundscapes
+	Piper      PiperConfig     `yaml:"piper"`
+	Speech     SpeechConfig    `yaml:"speech"`
+	Espeak     EspeakConfig    `yaml:"espeak"`
+	Breathing  BreathingConfig `yaml:"breathing"`
+	Sleep      SleepConfig     `yaml:"sleep"`
+	Guide      string          `yaml:"guide"` // auto, builtin or openai
+	LLM        GuideConfig     `yaml:"llm"`
+	KeepAwake  *bool           `yaml:"keep_awake"` // ask the OS not to sleep while a session plays; nil: yes
+	Stats      StatsConfig     `yaml:"stats"`
+	Safety     SafetyConfig    `yaml:"safety"`
+}
+
+// StatsConfig is what lull stats and the home screen show of the
+// listener's practice.
+type StatsConfig struct {
+	// Streak shows the streak of days practised (it is shown unless
+	// turned off: some people find streaks stressful).
+	Streak *bool `yaml:"streak"`
+}
+
+// StreakOn reports whether the streak is shown.
+func (s StatsConfig) StreakOn() bool { return s.Streak == nil || *s.Streak }
+
+// PiperConfig points at a piper binary and a voice model.
+type PiperConfig struct {
+	Binary string `yaml:"binary"`
+	Model  string `yaml:"model"`
+}
+
+// SpeechConfig is an OpenAI-compatible /v1/audio/speech server. The key
+// never lives in this file: OPENAI_API_KEY goes to OpenAI only, and
+// LULL_SPEECH_API_KEY to a server of your own.
+type SpeechConfig struct {
+	BaseURL string `yaml:"base_url"` // with the /v1
+	Model   string `yaml:"model"`
+	Voice   string `yaml:"voice"`
+	Format  string `yaml:"format"` // wav or pcm
+}
+
+// EspeakConfig chooses espeak-ng's voice: auto (an installed mbrola
+// English voice, else en-us+f2) or any voice espeak-ng lists, checked
+// when a session sets up its voice.
+type EspeakConfig struct {
+	Voice string `yaml:"voice"`
+}
+
+// BreathingConfig is the breathing phase's rhythm, in seconds, and
+// whether the pacer's tone sounds.
+type BreathingConfig struct {
+	Inhale  float64 `yaml:"inhale"`
+	Hold    float64 `yaml:"hold"`
+	Exhale  float64 `yaml:"exhale"`
+	HoldOut float64 `yaml:"rest"`
+	Tone    *bool   `yaml:"tone"`
+}
+
+// Pattern is the rhythm as the engine takes it.
+func (b BreathingConfig) Pattern() engine.BreathPattern {
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	return engine.BreathPattern{Inhale: s(b.Inhale), Hold: s(b.Hold), Exhale: s(b.Exhale), HoldOut: s(b.HoldOut)}
+}
+
+// ToneOn reports whether the pacer's tone sounds (it does unless turned off).
+func (b BreathingConfig) ToneOn() bool { return b.Tone == nil || *b.Tone }
+
+// Defaults when the file says nothing.
+var defaultConfig = Config{
+	Length: 10, Voice: "auto", Soundscape: "brown",
+	Breathing: BreathingConfig{Inhale: 4, Hold: 2, Exhale: 6},
+}
+
+// maxConfigSize is far more than any settings file needs.
+const maxConfigSize = 64 << 10
+
+// LoadConfig reads the config file; a missing file means the defaults.
+// The file names programs lull runs (piper), so it is trusted only as
+// session files are: the user's alone (a link, to a dotfiles folder say,
+// is followed and what it leads to checked). An untrusted file is refused
+// before anything in it is used.
+func LoadConfig(path string) (Config, error) {
+	cfg := defaultConfig
+	data, err := sessions.ReadTrusted(path, maxConfigSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return cfg, nil
+	}
+	if err != nil {
+		return cfg, fmt.Errorf("the config %s: %w; nothing in it was used", path, err)
+	}
+	if err := decodeConfig(data, &cfg); err != nil {
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	if cfg.Length != 0 && (cfg.Length < 5 || cfg.Length > 60) {
+		return cfg, fmt.Errorf("%s: length %d is not between 5 and 60 minutes", path, cfg.Length)
+	}
+	if err := checkSound(cfg.Voice, cfg.Soundscape); err != nil {
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := cfg.Breathing.Pattern().Check(); err != nil {
+		return cfg, fmt.Errorf("%s: breathing: %w", path, err)
+	}
+	if a := cfg.Sleep.After; a != nil {
+		if err := CheckSleepAfter(*a); err != nil {
+			return cfg, fmt.Errorf("%s: sleep after: %w", path, err)
+		}
+	}
+	if f := cfg.Speech.Format; f != "" && f != "wav" && f != "pcm" {
+		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", path, f)
+	}
+	if g := cfg.Guide; g != "" && g != "auto" && g != "builtin" && g != "openai" {
+		return cfg, fmt.Errorf("%s: guide %q: choose auto, builtin or openai", path, g)
+	}
+	if f := cfg.LLM.OnFailure; f != "" && f != "builtin" && f != "interrupt" {
+		return cfg, fmt.Errorf("%s: llm on_failure %q: choose builtin (carry on with the built-in guide) or interrupt", path, f)
+	}
+	if u := cfg.LLM.BaseURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return cfg, fmt.Errorf("%s: llm base_url %q: give a URL like http://localhost:11434/v1", path, u)
+		}
+	}
+	if u := cfg.Speech.BaseURL; u != "" {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			return cfg, fmt.Errorf("%s: speech base_url %q: give a URL like http://localhost:8880/v1", path, u)
+		}
+	}
+	return cfg, nil
+}
+
+// Voices is where the voices are, with the key taken from the
+// environment: OpenAI's key only ever goes to OpenAI.
+func (c Config) Voices(getenv func(string) string) audio.VoiceConfig {
+	v := audio.VoiceConfig{
+		Piper: audio.PiperConfig{Binary: c.Piper.Binary, Model: c.Piper.Model},
+		Speech: audio.SpeechConfig{BaseURL: c.Speech.BaseURL, Model: c.Speech.Model,
+			Voice: c.Speech.Voice, Format: c.Speech.Format},
+		Espeak: audio.EspeakConfig{Voice: c.Espeak.Voice},
+	}
+	switch {
+	case c.Speech.BaseURL != "" && !llm.IsOpenAI(c.Speech.BaseURL):
+		v.Speech.APIKey = getenv("LULL_SPEECH_API_KEY")
+	case c.Speech.BaseURL != "":
+		v.Speech.APIKey = getenv("OPENAI_API_KEY")
+	case getenv("OPENAI_BASE_URL") == "" || llm.IsOpenAI(getenv("OPENAI_BASE_URL")):
+		// An OPENAI_BASE_URL of another server (Ollama, say) is for the
+		// guide; speech there needs its own base_url.
+		v.Speech.APIKey = getenv("OPENAI_API_KEY")
+		if v.Speech.APIKey != "" {
+			v.Speech.BaseURL = llm.OpenAIBaseURL
+		}
+	}
+	return v
+}

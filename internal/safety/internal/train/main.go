@@ -1,0 +1,48 @@
+// Command train fits the safety screen's classifier to the corpora in
+// prompts/safety/corpus/ and the built-in material (written first to
+// prompts/safety/builtin/) and writes safety/model.bin, which the safety
+// package embeds. Run it with `go generate ./safety` after changing a
+// corpus or the vocabulary; a test fails while the model is older than
+// them.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/lull-dev/lull/internal/prompts"
+	"github.com/lull-dev/lull/internal/safety"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	// The material as it is now is what this model learns.
+	f, err := os.Create("../prompts/safety/builtin/safe_guide.tsv")
+	if err != nil {
+		return err
+	}
+	if err := safety.WriteBuiltinSnapshot(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	corpus, err := safety.TrainingCorpus(os.DirFS("../prompts/safety"))
+	if err != nil {
+		return err
+	}
+	v, err := prompts.SafetyVocabulary()
+	if err != nil {
+		return err
+	}
+	model, rep := safety.Train(corpus, v, safety.DefaultTrainOptions)
+	fmt.Print(rep)
+	return os.WriteFile("model.bin", model, 0o644)
+}

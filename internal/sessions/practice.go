@@ -1,0 +1,13 @@
+package sessions
+
+import "github.com/lull-dev/lull/internal/engine"
+
+// Stage is where a session stands, as a list names it: its phase, or
+// for a breathing practice what it is, "breathe 4-7-8" — a practice has
+// no phases to speak of.
+func (i Info) Stage() string {
+	if i.Practice == engine.PracticeBreathe {
+		return "breathe " + i.Pattern
+	}
+	return i.Phase.String()
+}

@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+)
+
+// breatheView is the screen of a breathing practice (lull breathe): the
+// breath drawn large in the middle — a disc that grows as the lungs fill
+// and shrinks as they empty — the pattern, the time left and the keys;
+// no transcript, no phases. Like breathView it draws only what
+// Progress.Breath says, read off the audio's clock with the tone.
+type breatheView struct {
+	pattern string // printable
+	breath  int    // the breath under way, from 1; 0 before the first
+	breaths int    // how many this run breathes
+}
+
+// apply takes a practice's breath event into the view.
+func (b *breatheView) apply(ev engine.Event) {
+	if ev.Kind == engine.EventBreath {
+		b.breath = ev.Index
+		if _, n, ok := strings.Cut(ev.Text, " of "); ok {
+			fmt.Sscan(n, &b.breaths)
+		}
+	}
+}
+
+// The disc's size, in rows: from a dot with empty lungs to at most
+// maxDisc rows full.
+const (
+	maxDisc  = 11
+	discRest = 0.12 // the disc's radius with empty lungs, of its largest
+)
+
+// View lays the practice out in width × height cells.
+func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
+	width = max(width, 1)
+	title := s.Title.Render("lull") + s.Muted.Render(" · ") + s.Text.Render("paced breathing") +
+		s.Muted.Render(" · ") + s.Accent.Render(b.pattern)
+	word := "breathing"
+	dot := "●"
+	switch v.status {
+	case engine.Paused:
+		dot, word = "❚❚", "paused"
+	case engine.Completed:
+		word = "complete"
+	case engine.Running:
+		if v.progress.Breath == nil {
+			word = "settling in"
+		}
+	default:
+		word = string(v.status)
+	}
+	header := spread(title, s.Status[v.status].Render(dot+" "+word), width)
+
+	remaining := max(v.progress.Length-v.progress.Elapsed, 0)
+	if v.status == engine.Completed {
+		remaining = 0
+	}
+	clocks := spread(
+		s.Clock.Render(human.Clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
+		s.Muted.Render("remaining ")+s.Clock.Render(human.Clock(remaining)),
+		width)
+
+	center := lipgloss.NewStyle().Width(width).Align(lipgloss.Center)
+	var middle []string
+	if v.status == engine.Completed {
+		middle = append(middle, center.Render(s.Heading.Render("The practice is complete.")), "")
+		if v.summary != nil {
+			middle = append(middle, center.Render(s.Text.Render(fmt.Sprintf("%s of %s breathing.", human.Clock(v.summary.Duration), b.pattern))))
+		}
+		if v.unsaved != "" {
+			first, rest, _ := strings.Cut(v.unsaved, "\n")
+			middle = append(middle, "", s.Error.Render(first), s.Text.Render(rest))
+		} else {
+			middle = append(middle, "", center.Render(s.Muted.Render("Breathe on as you like. It is saved with your sessions.")))
+		}
+	} else {
+		fill, stage := 0.0, "breathe easily"
+		if br := v.progress.Breath; br != nil {
+			fill, stage = br.Fill, br.Stage.String()
+		}
+		rows := min(maxDisc, max(height-7, 1))
+		middle = append(middle, disc(fill, rows, width, s), "", center.Render(s.Text.Render(stage)))
+		count := ""
+		if b.breath > 0 && b.breaths > 0 {
+			count = fmt.Sprintf("breath %d of %d", b.breath, b.breaths)
+		}
+		middle = append(middle, center.Render(s.Muted.Render(count)))
+	}
+	// The header at the top, the clocks at the bottom, the breath
+	// centred between them.
+	mid := strings.Split(strings.Join(middle, "\n"), "\n")
+	room := max(height-2, 0)
+	if len(mid) > room {
+		mid = mid[:room]
+	}
+	lines := []string{header}
+	above := (room - len(mid)) / 2
+	lines = append(lines, make([]string, above)...)
+	lines = append(lines, mid...)
+	lines = append(lines, make([]string, room-len(mid)-above)...)
+	return strings.Join(append(lines, clocks), "\n")
+}
+
+// disc draws the breath as a disc of rows rows at most, its radius fill
+// of the way from resting to full, centred in width. Terminal cells are
+// about twice as tall as wide, so a row spans two columns per unit.
+func disc(fill float64, rows, width int, s *Styles) string {
+	most := float64(rows) / 2
+	r := most * (discRest + (1-discRest)*fill)
+	half := rows / 2
+	center := lipgloss.NewStyle().Width(width).Align(lipgloss.Center)
+	out := make([]string, 0, rows)
+	for y := -half; y <= half; y++ {
+		var line strings.Builder
+		for x := -2 * half; x <= 2*half; x++ {
+			d := math.Hypot(float64(x)/2, float64(y))
+			switch {
+			case d <= r-0.6:
+				line.WriteString("·")
+			case d <= r+0.4:
+				line.WriteString("●")
+			default:
+				line.WriteString(" ")
+			}
+		}
+		out = append(out, center.Render(s.Accent.Render(line.String())))
+	}
+	return strings.Join(out, "\n")
+}

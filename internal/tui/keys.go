@@ -1,0 +1,209 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/lull-dev/lull/internal/engine"
+)
+
+// KeyMap is every key the TUI answers to.
+type KeyMap struct {
+	// Home
+	New    key.Binding
+	Open   key.Binding
+	Delete key.Binding
+	Filter key.Binding
+	Look   key.Binding // at a session that could not be read
+	Stats  key.Binding // your practice over time
+	Replay key.Binding // a completed session's words again, as a new session
+	Up     key.Binding
+	Down   key.Binding
+
+	// Form
+	Next   key.Binding
+	Prev   key.Binding
+	Change key.Binding
+	Begin  key.Binding
+	Back   key.Binding
+
+	// Session
+	Pause      key.Binding
+	Cancel     key.Binding
+	Leave      key.Binding
+	Louder     key.Binding
+	Softer     key.Binding
+	Voice      key.Binding
+	Soundscape key.Binding
+	Retry      key.Binding // interrupted: try the guide again
+	Builtin    key.Binding // interrupted: carry on with the built-in guide
+	Switch     key.Binding // interrupted: try another model (or provider)
+	Provider   key.Binding // in the model switch: the next provider
+
+	// A waking session's end screen; the question after a sleep session.
+	MoodAfter key.Binding // 1–5: how the listener feels
+	NoteField key.Binding // to the note and back
+
+	// Dialogs
+	Yes key.Binding
+	No  key.Binding
+
+	// A session left running by a lull that stopped; stale sessions.
+	Reopen    key.Binding // resume it
+	Summarize key.Binding // keep what was spoken, completed as partial
+	Discard   key.Binding // abandon it
+	Later     key.Binding // decide later
+	CleanUp   key.Binding // abandon the stale sessions
+	Keep      key.Binding // keep them as they are
+
+	Help    key.Binding
+	Quit    key.Binding
+	Force   key.Binding
+	Suspend key.Binding // pause, and hand the terminal back to the shell until fg
+}
+
+// DefaultKeyMap is lull's keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		New:    key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new session")),
+		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "resume")),
+		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
+		Look:   key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "unreadable session")),
+		Replay: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "replay")),
+		Filter: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Stats:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "your practice")),
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+
+		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
+		Change: key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "change")),
+		Begin:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "begin")),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+
+		Pause:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "pause/resume")),
+		Cancel: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel session")),
+		Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "pause & list")),
+
+		Louder:     key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "louder")),
+		Softer:     key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "softer")),
+		Voice:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "voice on/off")),
+		Soundscape: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next soundscape")),
+		Retry:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
+		Builtin:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
+		Switch:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "another model")),
+		Provider:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next server")),
+
+		MoodAfter: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "how you feel")),
+		NoteField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "note")),
+
+		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
+
+		Reopen:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume")),
+		Summarize: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "summarize")),
+		Discard:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "discard")),
+		Later:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "decide later")),
+		CleanUp:   key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clean up")),
+		Keep:      key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc", "keep")),
+
+		Help:    key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:    key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Force:   key.NewBinding(key.WithKeys("ctrl+c")),
+		Suspend: key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend")),
+	}
+}
+
+// screenKeys is the help for one screen: what applies there, nothing else.
+type screenKeys struct {
+	short []key.Binding
+	full  [][]key.Binding
+}
+
+func (k screenKeys) ShortHelp() []key.Binding  { return k.short }
+func (k screenKeys) FullHelp() [][]key.Binding { return k.full }
+
+func (k KeyMap) homeHelp(empty bool) screenKeys {
+	if empty {
+		return screenKeys{
+			short: []key.Binding{k.New, k.Help, k.Quit},
+			full:  [][]key.Binding{{k.New}, {k.Help, k.Quit}},
+		}
+	}
+	return screenKeys{
+		short: []key.Binding{k.Open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
+		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Replay, k.Stats}, {k.Help, k.Quit}},
+	}
+}
+
+func (k KeyMap) statsHelp() screenKeys {
+	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc", "your sessions"))
+	return screenKeys{short: []key.Binding{back, k.Quit}, full: [][]key.Binding{{back, k.Quit}}}
+}
+
+func (k KeyMap) formHelp() screenKeys {
+	return screenKeys{
+		short: []key.Binding{k.Next, k.Change, k.Begin, k.Back},
+		full:  [][]key.Binding{{k.Next, k.Prev}, {k.Change, k.Begin}, {k.Back}},
+	}
+}
+
+func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	if drifting {
+		stop := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "stop the sound"))
+		return screenKeys{short: []key.Binding{stop}, full: [][]key.Binding{{stop}}}
+	}
+	if status == engine.Interrupted {
+		return screenKeys{
+			short: []key.Binding{k.Retry, k.Switch, k.Builtin, quit, k.Cancel},
+			full:  [][]key.Binding{{k.Retry, k.Switch, k.Builtin}, {quit, k.Cancel}},
+		}
+	}
+	if status.Finished() {
+		leave := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "your sessions"))
+		return screenKeys{
+			short: []key.Binding{leave, k.Quit},
+			full:  [][]key.Binding{{leave, k.Quit}},
+		}
+	}
+	return screenKeys{
+		short: []key.Binding{k.Pause, quit, k.Cancel, k.Help},
+		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},
+	}
+}
+
+// switchHelp is the model switch's: try, another server when there is
+// one, back.
+func (k KeyMap) switchHelp(servers bool) screenKeys {
+	try := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "try this model"))
+	short := []key.Binding{try, k.Back}
+	if servers {
+		short = []key.Binding{try, k.Provider, k.Back}
+	}
+	return screenKeys{short: short, full: [][]key.Binding{short}}
+}
+
+// breatheHelp is the keys of a breathing practice under way: no voice or
+// soundscape to speak of, so pause, quit and the volume first.
+func (k KeyMap) breatheHelp() screenKeys {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	return screenKeys{
+		short: []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
+		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.Help}},
+	}
+}
+
+func (k KeyMap) confirmHelp() screenKeys {
+	return screenKeys{short: []key.Binding{k.Yes, k.No}, full: [][]key.Binding{{k.Yes, k.No}}}
+}
+
+func (k KeyMap) leftRunningHelp() screenKeys {
+	return screenKeys{
+		short: []key.Binding{k.Reopen, k.Summarize, k.Discard, k.Later},
+		full:  [][]key.Binding{{k.Reopen, k.Summarize}, {k.Discard, k.Later}},
+	}
+}
+
+func (k KeyMap) staleHelp() screenKeys {
+	return screenKeys{short: []key.Binding{k.CleanUp, k.Keep}, full: [][]key.Binding{{k.CleanUp, k.Keep}}}
+}

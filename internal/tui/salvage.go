@@ -1,0 +1,121 @@
+package tui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/lull-dev/lull/internal/human"
+)
+
+// salvage is the third recovery level on screen: a session whose file,
+// backup and transcript all failed to load. The dialog lists what its
+// folder holds and asks where to begin again.
+type salvage struct {
+	what Salvaged
+	at   int // index into what.From
+}
+
+// salvagedMsg carries what Backend.Salvage found.
+type salvagedMsg struct {
+	what Salvaged
+	err  error
+}
+
+// lookAtUnreadable asks the backend about the first unreadable session.
+func (m Model) lookAtUnreadable() tea.Cmd {
+	id, ok := m.home.salvageable()
+	if !ok {
+		return nil
+	}
+	b := m.backend
+	return func() tea.Msg {
+		what, err := b.Salvage(id)
+		return salvagedMsg{what: what, err: err}
+	}
+}
+
+func (m Model) onSalvaged(msg salvagedMsg) (tea.Model, tea.Cmd) {
+	if msg.err != nil {
+		return m, m.status.set(friendly(msg.err), levelError, 10*time.Second)
+	}
+	if m.screen != screenHome || m.dialog != dialogNone {
+		return m, nil
+	}
+	for i, f := range msg.what.Found {
+		msg.what.Found[i] = human.Line(f) // what the files hold, quoted
+	}
+	m.salvage = salvage{what: msg.what, at: max(len(msg.what.From)-1, 0)}
+	m.target = msg.what.ID
+	m.dialog = dialogSalvage
+	return m, nil
+}
+
+func (m Model) onSalvageKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	sv := &m.salvage
+	switch {
+	case key.Matches(msg, m.keys.Later):
+		m.dialog = dialogNone
+		return m, nil
+	case key.Matches(msg, m.keys.Delete):
+		m.dialog = dialogDelete // asks first, like any delete
+		return m, nil
+	case key.Matches(msg, m.keys.Begin) && len(sv.what.From) > 0:
+		m.dialog = dialogNone
+		b, id, at := m.backend, sv.what.ID, sv.what.From[sv.at]
+		status := m.status.set("Beginning again at "+at.Title()+"…", levelInfo, 0)
+		return m, tea.Batch(status, func() tea.Msg {
+			r, err := b.Restore(id, at)
+			return runStartedMsg{run: r, err: err}
+		})
+	case msg.String() == "left":
+		sv.at = max(sv.at-1, 0)
+	case msg.String() == "right":
+		sv.at = min(sv.at+1, max(len(sv.what.From)-1, 0))
+	}
+	return m, nil
+}
+
+// salvageDialog lays out what was found and the choice of where to begin.
+func (m Model) salvageDialog(width int) string {
+	s, sv := m.styles, m.salvage
+	w := min(width-4, 76)
+	wrap := lipgloss.NewStyle().Width(max(w-4, 20))
+	lines := []string{s.Heading.Render("This session cannot be read, nor rebuilt."), ""}
+	for _, f := range sv.what.Found {
+		lines = append(lines, s.Muted.Render(wrap.Render(f)))
+	}
+	lines = append(lines, "")
+	if len(sv.what.From) == 0 {
+		lines = append(lines, s.Text.Render("Nothing in it can be resumed. d deletes it; esc leaves it."))
+	} else {
+		var parts []string
+		for i, p := range sv.what.From {
+			if i == sv.at {
+				parts = append(parts, s.ChoiceOn.Render("["+p.Title()+"]"))
+			} else {
+				parts = append(parts, s.Choice.Render(" "+p.Title()+" "))
+			}
+		}
+		lines = append(lines, s.Text.Render("Begin again at:"), strings.Join(parts, " "),
+			s.Muted.Render(wrap.Render("What was spoken before it is kept; the phase begins afresh.")))
+	}
+	box := s.Dialog.Render(strings.Join(lines, "\n"))
+	if !fits(box, width) {
+		box = strings.Join(lines, "\n")
+	}
+	return box
+}
+
+func (k KeyMap) salvageHelp(canBegin bool) screenKeys {
+	begin := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "begin there"))
+	change := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "phase"))
+	leave := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave it"))
+	if !canBegin {
+		return screenKeys{short: []key.Binding{k.Delete, leave}, full: [][]key.Binding{{k.Delete, leave}}}
+	}
+	return screenKeys{short: []key.Binding{change, begin, k.Delete, leave}, full: [][]key.Binding{{change, begin}, {k.Delete, leave}}}
+}

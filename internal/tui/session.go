@@ -1,0 +1,271 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+)
+
+// sessionView is the screen of a session under way: where it is among the
+// phases, its clock, its words, its state.
+type sessionView struct {
+	id        string
+	intention string // printable (human.Line), as is all text in the view
+	status    engine.Status
+	progress  engine.Progress
+	clock     time.Duration // the engine's own count when last read: the next tick waits for it to turn the clock shown (cadence.go)
+	words     transcript
+	started   bool // a sentence has been spoken in this view
+	summary   *engine.Summary
+	problem   string // why the guide stopped, in plain words (Run.Stopped), shown while interrupted
+	todo      string // and what the listener can do
+	switching bool   // the model switch is open, over the interrupted screen's keys
+	sw        modelSwitch
+	unsaved   string        // why the last save did not reach the disk and what is there; "" when it did (shown once complete)
+	asked     engine.Status // the listener's pause or resume, until the engine confirms it
+	// A sleep session plays its soundscape on for tail after its words:
+	// drifting says it does now, drift for how long (as last told).
+	sleep    bool
+	tail     time.Duration
+	drifting bool
+	drift    time.Duration
+	// end asks, once a waking session is complete, how the listener
+	// feels now and for a note.
+	end endView
+	// A breathing practice has its own screen (breathe.go).
+	practice bool
+	breathe  breatheView
+}
+
+func newSessionView(st engine.State) sessionView {
+	v := sessionView{
+		id:        st.ID,
+		intention: human.Line(st.Intention),
+		status:    st.Status,
+		progress:  engine.Progress{Status: st.Status, Phase: st.Phase, Elapsed: st.Elapsed, Length: st.Length},
+		words:     newTranscript(),
+		summary:   st.Summary,
+		sleep:     st.Sleep,
+		tail:      st.SleepTail,
+		end:       newEndView(st.MoodBefore),
+	}
+	v.words.rebuild(st.History)
+	if st.Practice == engine.PracticeBreathe {
+		v.practice = true
+		v.breathe.pattern = human.Line(st.Pattern)
+	}
+	return v
+}
+
+// apply takes one engine event into the view.
+func (v *sessionView) apply(ev engine.Event) {
+	switch ev.Kind {
+	case engine.EventPhaseStarted:
+		v.progress.Phase = ev.Phase
+		v.progress.PhaseElapsed = 0
+		if v.words.lastPhase() != ev.Phase {
+			v.words.heading(ev.Phase)
+		}
+	case engine.EventSentence:
+		if v.words.lastPhase() != ev.Phase {
+			v.words.heading(ev.Phase)
+		}
+		v.words.sentence(ev.Phase, ev.Text)
+		v.started = true
+	case engine.EventError:
+		// Its text may quote a server's error: the interrupted screen
+		// asks the run for plain words instead (stoppedMsg).
+	case engine.EventStatus:
+		v.status = v.settle(ev.Status)
+		v.progress.Status = v.status
+	case engine.EventCompleted:
+		v.status = engine.Completed
+		v.words.current = -1
+		if v.sleep && v.tail > 0 {
+			// The sound plays on: drifting from this moment, so the
+			// screen goes straight from the last words to the quiet line.
+			v.drifting, v.drift = true, v.tail
+		}
+	}
+	if left, ok := Drifting(ev); ok {
+		v.drifting, v.drift = true, left
+	}
+	v.breathe.apply(ev)
+}
+
+// resync rebuilds the view from a snapshot after falling behind.
+func (v *sessionView) resync(st engine.State) {
+	shown, asked, end := v.progress, v.asked, v.end
+	*v = newSessionView(st)
+	v.asked, v.end = asked, end
+	v.status = v.settle(v.status)
+	v.progress = steady(shown, v.progress, v.status)
+}
+
+// setProgress takes the engine's clock into the view; the clock on screen
+// never steps back (see steady).
+func (v *sessionView) setProgress(p engine.Progress) {
+	v.status = v.settle(p.Status)
+	v.progress = steady(v.progress, p, v.status)
+	v.clock = p.Elapsed
+}
+
+func (v sessionView) statusWord() string {
+	switch v.status {
+	case engine.Running:
+		if v.progress.Waiting {
+			// A remote guide is slow: silence, or the built-in guide's
+			// words in its place, is not the guide speaking.
+			return "waiting for the guide"
+		}
+		if !v.started {
+			return "settling in"
+		}
+		return "speaking"
+	case engine.Completed:
+		if v.drifting {
+			return "drifting"
+		}
+		return "complete"
+	default:
+		return string(v.status)
+	}
+}
+
+// View lays the screen out in width × height cells.
+func (v sessionView) View(width, height int, s *Styles) string {
+	if v.practice {
+		return v.breathe.View(v, width, height, s)
+	}
+	width = max(width, 1)
+	title := s.Title.Render("lull")
+	if v.intention != "" {
+		title += s.Muted.Render(" · ") + s.Text.Render(truncate(v.intention, max(width-30, 8)))
+	}
+	dot := "●"
+	if v.status == engine.Paused {
+		dot = "❚❚"
+	}
+	state := s.Status[v.status].Render(dot + " " + v.statusWord())
+	if v.drifting {
+		state = s.Muted.Render("◌ " + v.statusWord())
+	}
+	header := spread(title, state, width)
+
+	bar := v.phaseBar()
+	remaining := max(v.progress.Length-human.Shown(v.progress.Elapsed), 0)
+	if v.status == engine.Completed {
+		remaining = 0
+	}
+	clocks := spread(
+		s.Clock.Render(human.Clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
+		s.Muted.Render("remaining ")+s.Clock.Render(human.Clock(remaining)),
+		width)
+
+	top := []string{header, "", bar.View(width, s), clocks, ""}
+	if height < 10 {
+		// Small terminals keep the essentials: where, how long, what now.
+		top = []string{header, bar.View(width, s), clocks}
+	}
+	if v.showsBreath(height) {
+		top = append(top, breathView{}.View(*v.progress.Breath, width, s))
+	}
+	used := lipgloss.Height(strings.Join(top, "\n"))
+	body := ""
+	if v.drifting {
+		body = s.Muted.Render(truncate(DriftLine(v.drift, "q"), width))
+	} else if v.status == engine.Completed && !v.sleep {
+		// A sleep session's last words stay until lull leaves, a moment
+		// later: nothing bright for eyes that may be closed.
+		body = v.completion(width, s)
+	} else if v.status == engine.Interrupted {
+		body = v.interrupted(width, s)
+	} else {
+		body = v.words.View(width, max(height-used, 0), s)
+	}
+	if !v.started && v.status == engine.Running && len(v.words.lines) == 0 {
+		body = s.Muted.Render("Close your eyes. The first words come in a moment.")
+	}
+	return strings.Join(append(top, body), "\n")
+}
+
+// phaseBar is where the session is among its phases.
+func (v sessionView) phaseBar() phaseBar {
+	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed}
+	if v.progress.PhaseTarget > 0 {
+		bar.fill = float64(v.progress.PhaseElapsed) / float64(v.progress.PhaseTarget)
+	}
+	return bar
+}
+
+// showsBreath reports whether the screen, height rows tall, draws the
+// breath: a practice always does, a session when there is room.
+func (v sessionView) showsBreath(height int) bool {
+	if v.progress.Breath == nil || v.status == engine.Completed {
+		return false
+	}
+	return v.practice || height >= 10+breathLines
+}
+
+func (v sessionView) completion(width int, s *Styles) string {
+	lines := []string{s.Heading.Render("The session is complete."), ""}
+	if v.summary != nil {
+		lines = append(lines, s.Text.Render(fmt.Sprintf("%s · %d sentences through five phases.",
+			human.Clock(v.summary.Duration), v.summary.Sentences)))
+		if t := v.summary.Tokens; t != (engine.Tokens{}) {
+			lines = append(lines, s.Muted.Render(human.Tokens(t.In, t.Out, v.summary.Cost)+"."))
+		}
+	}
+	if mood := moodLine(v.end.before, v.end.mood); mood != "" {
+		lines = append(lines, s.Text.Render(mood))
+	}
+	if v.asksAfter() {
+		lines = append(lines, "")
+		lines = append(lines, v.end.View(width, s)...)
+	}
+	if v.unsaved != "" {
+		// "… was not saved: why." first, then what is on disk and what to do.
+		first, rest, _ := strings.Cut(v.unsaved, "\n")
+		lines = append(lines, "", s.Error.Render(first), s.Text.Render(rest))
+	} else {
+		lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
+	}
+	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// interrupted says why the words stopped and what the listener can do.
+func (v sessionView) interrupted(width int, s *Styles) string {
+	lines := []string{s.Heading.Render("The guide could not go on."), ""}
+	if v.problem != "" {
+		lines = append(lines, s.Text.Render(v.problem))
+		if v.todo != "" {
+			lines = append(lines, s.Text.Render(v.todo))
+		}
+		lines = append(lines, "")
+	}
+	if v.switching {
+		lines = append(lines, v.sw.View(width, s))
+		return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+	}
+	lines = append(lines,
+		s.Text.Render("Nothing is lost: the session stopped at the last sentence you heard."), "",
+		s.Accent.Render("r")+s.Muted.Render("  try the guide again"),
+		s.Accent.Render("m")+s.Muted.Render("  try another model"),
+		s.Accent.Render("b")+s.Muted.Render("  carry on with the built-in guide"),
+		s.Accent.Render("q")+s.Muted.Render("  quit; resume later from the list"))
+	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+}
+
+// spread puts left and right on one line of the given width.
+func spread(left, right string, width int) string {
+	gap := width - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		return left
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
