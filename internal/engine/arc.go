@@ -1,5 +1,7 @@
 package engine
 
+import "time"
+
 // Resolution is an arc, not a step: the voice and the silences move
 // gradually across the phase, never at its boundary. A waking close
 // begins at relaxation's pace and quickens to its own by the last line,
@@ -13,7 +15,38 @@ const (
 	// sleepSoften is how much softer than the voice's level a sleep
 	// session's last line is, in decibels.
 	sleepSoften = 6.0
+	// sleepGrowth is how many times longer a sleep session's last silence
+	// in relaxation and resolution is than its first: the voice thins out
+	// as the listener drifts, instead of keeping time like a waking one.
+	sleepGrowth = 4.0
+	// sleepSpeech is the share of relaxation's speech a sleep session's
+	// relaxation and resolution keep: fewer lines, more quiet.
+	sleepSpeech = 0.7
+	// sleepMost is the longest silence after a line in a sleep session's
+	// relaxation and resolution (a waking one's is its phase's most).
+	sleepMost = 90 * time.Second
+	// A sleep session leaves the soundscape alone after the goodnight for
+	// a tenth of its time beyond its first ten minutes (a minute of a
+	// 20-minute session, five of an hour's), and never less than the
+	// chime needs: a drowsy listener is not spoken to in the last minutes.
+	// A short one keeps its time for its few lines.
+	sleepTailFrom  = 10 * time.Minute
+	sleepTailShare = 1.0 / 10
 )
+
+// thins says whether phase p of a sleep session thins its voice out.
+func thins(p Phase, sleep bool) bool {
+	return sleep && (p == Relaxation || p == Resolution)
+}
+
+// tail is the quiet after the last word of a session this long: the
+// chime ringing out, and for a sleep session its soundscape alone.
+func tail(length time.Duration, sleep bool) time.Duration {
+	if !sleep {
+		return closingTail
+	}
+	return max(closingTail, time.Duration(float64(length-sleepTailFrom)*sleepTailShare)).Round(time.Second)
+}
 
 // arc is how far line index lies across a phase of n planned lines: 0 at
 // its first, 1 at its last and at any a close runs on past it.
@@ -45,15 +78,21 @@ func meanPace(p Phase, sleep bool) float64 {
 }
 
 // restWeight is the silence after line index of phase p, of n planned,
-// relative to the phase's other silences: 1 everywhere but in resolution.
+// relative to the phase's other silences: 1 everywhere but in resolution
+// and a sleep session's relaxation.
 func restWeight(p Phase, sleep bool, index, n int) float64 {
+	if thins(p, sleep) && p == Relaxation {
+		return 1 + (sleepGrowth-1)*arc(index, n)
+	}
 	if p != Resolution {
 		return 1
 	}
 	x := arc(index, n)
 	ratio := silencePerSpeech(Relaxation) / silencePerSpeech(Atmosphere)
 	if sleep {
-		return 1 + (ratio-1)*x
+		// Relaxation has already thinned out: the drift's few lines keep
+		// long silences that still lengthen, a little.
+		return 1 + x
 	}
 	return ratio - (ratio-1)*x
 }

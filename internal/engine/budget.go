@@ -38,8 +38,11 @@ func typicalSpeech(p Phase) time.Duration {
 
 // minSentences is the least a phase ever says; resolution needs room for
 // its whole grounding.
-func minSentences(p Phase) int {
-	if p == Resolution {
+func minSentences(p Phase, sleep bool) int {
+	switch {
+	case p == Resolution && sleep:
+		return 4 // settling, permission, the drift and the goodnight: a sleeper is not talked back
+	case p == Resolution:
 		return 5
 	}
 	return 3
@@ -137,7 +140,7 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	}
 	talk := target
 	if p == Resolution {
-		talk = max(target-closingTail, 0)
+		talk = max(target-tail(pl.length, pl.sleep), 0)
 	}
 	if p == Atmosphere && elapsed == 0 {
 		talk = max(talk-opening, 0)
@@ -148,18 +151,18 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		// Breathing's lines are paced by its breaths: every part of the
 		// taught ones, then a breath with words in wordedEvery (see
 		// breathLines); the quiet breaths between them take up the rest.
-		n = max(pl.breathLines(talk), minSentences(p))
+		n = max(pl.breathLines(talk), minSentences(p, pl.sleep))
 	} else {
-		n = max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), minSentences(p))
+		n = max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), minSentences(p, pl.sleep))
 	}
 	if capacity > 0 {
-		n = max(min(n, capacity), min(minSentences(p), capacity))
+		n = max(min(n, capacity), min(minSentences(p, pl.sleep), capacity))
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
 	if p == Breathing {
 		rest = pl.breathSlot(speech) - speech // each line waits for its breath: whole breaths
 	} else {
-		least, most := p.Rests()
+		least, most := p.Rests(pl.sleep)
 		rest = min(max(rest, least), most)
 	}
 	return Budget{
@@ -190,10 +193,11 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 		lines := breaths(min(talk, taught))*float64(len(pl.breath.stages())) + breaths(max(talk-taught, 0))*2/wordedEvery
 		return int(math.Round(lines))
 	}
-	least, most := p.Rests()
+	least, most := p.Rests(pl.sleep)
 	share := p.SpeechShare(pl.length)
-	if p == Resolution && pl.sleep {
-		share = Relaxation.SpeechShare(pl.length) // a drift toward sleep says no more than relaxation did
+	if thins(p, pl.sleep) {
+		// A drift toward sleep says less than a waking relaxation does.
+		share = Relaxation.SpeechShare(pl.length) * sleepSpeech
 	}
 	n := int(math.Round(float64(talk) * share / float64(speech)))
 	n = max(n, int(math.Ceil(float64(talk)/float64(speech+most))))
@@ -206,15 +210,15 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 // that runs over cannot be taken back, while time to spare only
 // lengthens its last silences.
 func (pl *planner) leastResolution() time.Duration {
-	least, _ := Resolution.Rests()
+	least, _ := Resolution.Rests(false)
 	speech := pl.speech(Resolution)
 	for _, m := range pl.phases {
 		if m.count > 0 {
 			speech = max(speech, time.Duration(float64(m.total/time.Duration(m.count))/(Resolution.Rate()*meanPace(Resolution, pl.sleep))))
 		}
 	}
-	n := time.Duration(minSentences(Resolution))
-	return n*(speech+least) + closingTail
+	n := time.Duration(minSentences(Resolution, pl.sleep))
+	return n*(speech+least) + tail(pl.length, pl.sleep)
 }
 
 // breathLines is how many lines breathing can say in talk: a line for
@@ -243,7 +247,7 @@ func (pl *planner) taught() time.Duration {
 func (pl *planner) breathSlot(speech time.Duration) time.Duration {
 	period := pl.breath.Period()
 	if period <= 0 {
-		least, _ := Breathing.Rests()
+		least, _ := Breathing.Rests(false)
 		return speech + least
 	}
 	breaths := (speech + breathGap + period - 1) / period
@@ -268,7 +272,7 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 		// Never skip the lines that lead onward.
 		owed = lead
 	}
-	n := max(spoken+max(more, owed), minSentences(p))
+	n := max(spoken+max(more, owed), minSentences(p, pl.sleep))
 	if n == b.Sentences-1 {
 		// One line fewer: the silences take it up, and a call under way
 		// is not cut short for it.
@@ -286,7 +290,7 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 			// The phase was planned for all the guide has (a replay's saved
 			// lines): it keeps them all while they fit its least silences,
 			// the silences giving way first.
-			least, _ := p.Rests()
+			least, _ := p.Rests(false)
 			fits := spoken + int(left/(pl.speech(p)+least))
 			n = max(n, min(capacity, fits))
 		}

@@ -219,7 +219,7 @@ func TestResolutionDelivery(t *testing.T) {
 			}
 			res = append(res, l.Delivery)
 		}
-		if len(res) < 5 {
+		if len(res) < minSentences(Resolution, sleep) {
 			t.Fatalf("%d resolution lines", len(res))
 		}
 		first, last := res[0], res[len(res)-1]
@@ -250,11 +250,43 @@ func TestSleepResolutionSpeaksLess(t *testing.T) {
 	spk, st := runProse(t, 20, true)
 	tm := timings(spk, st)
 	res := tm[Resolution]
-	if res.lines < minSentences(Resolution) {
+	if res.lines < minSentences(Resolution, true) {
 		t.Fatalf("a sleep resolution said %d lines", res.lines)
 	}
-	fewest := res.share() * float64(minSentences(Resolution)) / float64(res.lines)
+	fewest := res.share() * float64(minSentences(Resolution, true)) / float64(res.lines)
 	if got, most := res.share(), max(tm[Relaxation].share(), fewest)*1.1; got > most {
 		t.Errorf("a sleep resolution speaks %d lines for %.1f %% of its time, relaxation %.1f %%", res.lines, 100*got, 100*tm[Relaxation].share())
+	}
+}
+
+// A sleep session thins its voice out as the listener drifts: the
+// silences in relaxation grow to nearly twice their first or more, those
+// in resolution go on lengthening, and the goodnight leaves the last of
+// the session to the soundscape (a minute of 20, five of an hour); a
+// waking session keeps relaxation's silences even.
+func TestSleepThinsOut(t *testing.T) {
+	for _, minutes := range []int{10, 20, 60} {
+		spk, st := runProse(t, minutes, true)
+		tm := timings(spk, st)
+		if g := tm[Relaxation].gaps; len(g) < 2 || g[len(g)-1] < 9*g[0]/5 {
+			t.Errorf("%d min: relaxation's silences do not grow: %v", minutes, g)
+		}
+		if g := tm[Resolution].gaps; len(g) < 2 || !slices.IsSorted(g) {
+			t.Errorf("%d min: resolution's silences do not lengthen: %v", minutes, g)
+		}
+		spk.mu.Lock()
+		lastEnd := spk.starts[len(spk.starts)-1] + spk.ds[len(spk.ds)-1]
+		spk.mu.Unlock()
+		if quiet, want := st.Elapsed-lastEnd, max(closingTail, (st.Length-10*time.Minute)/10); quiet < want-time.Second {
+			t.Errorf("%d min: the goodnight leaves %v of quiet, want %v", minutes, quiet, want)
+		}
+		if off := float64(st.Elapsed-st.Length) / float64(st.Length); off < -0.01 || off > 0.01 {
+			t.Errorf("%d min: a sleep session lasted %v", minutes, st.Elapsed)
+		}
+	}
+	spk, st := runProse(t, 20, false)
+	g := timings(spk, st)[Relaxation].gaps
+	if slices.Max(g) > 2*slices.Min(g) {
+		t.Errorf("a waking relaxation's silences grow: %v", g)
 	}
 }

@@ -95,9 +95,15 @@ func (p Phase) SpeechShare(length time.Duration) float64 {
 	return phasePacing[p].speech * scale
 }
 
-// Rests bounds the silence after one of the phase's lines.
-func (p Phase) Rests() (least, most time.Duration) {
-	return phasePacing[p].least, phasePacing[p].most
+// Rests bounds the silence after one of the phase's lines; a sleep
+// session's relaxation and resolution, which thin out, may be quiet for
+// longer.
+func (p Phase) Rests(sleep bool) (least, most time.Duration) {
+	least, most = phasePacing[p].least, phasePacing[p].most
+	if thins(p, sleep) {
+		most = max(most, sleepMost)
+	}
+	return least, most
 }
 
 // Rest is the silence after a typical line of the phase in a session of
@@ -110,7 +116,7 @@ func (p Phase) Rest(length time.Duration) time.Duration {
 	} else {
 		rest = DefaultBreath.Period() - speech%DefaultBreath.Period()
 	}
-	least, most := p.Rests()
+	least, most := p.Rests(false)
 	return min(max(rest, least), most).Round(time.Millisecond)
 }
 

@@ -181,7 +181,7 @@ func TestBuiltinSessionsKeepTheirShape(t *testing.T) {
 				if sh.share[p] < floor {
 					t.Errorf("%d min, seed %d: %s filled %.0f %% of its share, want %.0f %%", minutes, seed, p, 100*sh.share[p], 100*floor)
 				}
-				_, most := p.Rests()
+				_, most := p.Rests(sleep)
 				limit := most + most/3
 				if p == engine.Breathing {
 					limit = max(limit, engine.MaxQuietStretch+engine.DefaultBreath.Period())
