@@ -11,7 +11,7 @@ run: deps build
 
 ## build: compile ./lull (needs the ALSA headers: make deps)
 build:
-	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) .
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/lull
 
 ## test: install what the tests need, then run everything with the race
 ## detector, then fuzz the session loader and the speech cleaner briefly

@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/tui"
+)
+
+type breatheFlags struct {
+	minutes    string
+	voice      string
+	soundscape string
+	noTUI      bool
+	out        string
+}
+
+func (c *cli) breatheCmd() *cobra.Command {
+	var f breatheFlags
+	cmd := &cobra.Command{
+		Use:   "breathe [PATTERN]",
+		Short: "Paced breathing alone: the tone, the breath drawn large, a chime at the end",
+		Long: "Breathe to a soft pacer tone for a few minutes, with the breath drawn large on\n" +
+			"the screen and a chime at the end; spoken cues teach the rhythm over the first\n" +
+			"breaths, then the tone alone leads (--voice none: no words at all). It pauses,\n" +
+			"resumes and is saved like a session, and counts as practice.\n\n" +
+			"PATTERN is one of:\n" + patternList() +
+			"or seconds as IN-HOLD-OUT or IN-HOLD-OUT-HOLD, like 4-2-6 or 5-0-7, within the\n" +
+			"bounds lull keeps for safe breathing (a pattern outside them is refused with\n" +
+			"the reason). The default is the config's breathing rhythm (4-2-6 unless\n" +
+			"changed). No soundscape plays unless --soundscape asks for one.\n\n" +
+			"--out FILE.wav renders the practice to a WAV file instead, as lull render does.",
+		Example: "  lull breathe\n  lull breathe 4-7-8 --minutes 2\n  lull breathe box --no-tui --voice none\n  lull breathe coherent --minutes 10 --out coherent.wav",
+		Args:    cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pattern := ""
+			if len(args) == 1 {
+				pattern = args[0]
+			}
+			opts, err := f.options(pattern)
+			if err != nil {
+				return err
+			}
+			return c.withEnv(func(env *environment) error {
+				if f.out != "" {
+					return c.render(env, opts, f.out, "", nil)
+				}
+				start := func() (*app.Run, error) { return env.app.Start(opts) }
+				if f.noTUI {
+					return c.headless(start)
+				}
+				r, err := start()
+				if err != nil {
+					return err
+				}
+				return c.runTUI(env, tui.Options{Run: r})
+			})
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVarP(&f.minutes, "minutes", "m", "", fmt.Sprintf("how long, in minutes: %d to %d (default %d)",
+		int(engine.MinPracticeLength.Minutes()), int(engine.MaxLength.Minutes()), int(engine.DefaultPracticeLength.Minutes())))
+	fl.StringVar(&f.voice, "voice", "", "the voice of the first breaths' cues: auto, a voice's name, or none (no words)")
+	fl.StringVar(&f.soundscape, "soundscape", "", "a soundscape under the tone (default none)")
+	fl.BoolVar(&f.noTUI, "no-tui", false, "print a line per breath and the cues, no screen")
+	fl.StringVarP(&f.out, "out", "o", "", "write the practice to this WAV file instead of playing it (- for standard output)")
+	return cmd
+}
+
+// patternList is the named patterns, a line each, for --help.
+func patternList() string {
+	var b strings.Builder
+	for _, n := range engine.NamedBreaths {
+		fmt.Fprintf(&b, "  %-9s %s\n", n.Name, n.About)
+	}
+	return b.String()
+}
+
+// options are the practice the arguments ask for; the app fills in the
+// rest (app.practiceDefaults).
+func (f breatheFlags) options(pattern string) (engine.Options, error) {
+	o := engine.Options{Practice: engine.PracticeBreathe, Voice: f.voice, Soundscape: f.soundscape}
+	if f.noTUI && f.out != "" {
+		return o, errors.New("--no-tui and --out: choose one (a render prints no breaths)")
+	}
+	if pattern != "" {
+		_, name, err := engine.ParseBreath(pattern)
+		if err != nil {
+			return o, err
+		}
+		o.Pattern = name
+	}
+	if f.minutes != "" {
+		d, ok := parseMinutes(f.minutes)
+		if !ok {
+			return o, fmt.Errorf("--minutes %q: give minutes, like 5 or 5m", strings.TrimSpace(f.minutes))
+		}
+		if err := engine.CheckLengthFor(engine.PracticeBreathe, d); err != nil {
+			return o, fmt.Errorf("--minutes %s: %w", strings.TrimSpace(f.minutes), err)
+		}
+		o.Length = d
+	}
+	return o, nil
+}
+
+// practiceHeader opens a practice's lines without a screen.
+func practiceHeader(w io.Writer, st engine.State) {
+	fmt.Fprintf(w, "lull · paced breathing %s · %d min · session %s\n", human.Line(st.Pattern), int(st.Length.Minutes()), human.Line(st.ID))
+	if st.Status != engine.Created {
+		fmt.Fprintf(w, "(resumed at %s of %s)\n", human.Clock(st.Elapsed), human.Clock(st.Length))
+	}
+}
+
+// breathLine is a practice's breath as a line: "Breath 3 of 6".
+func breathLine(ev engine.Event) string {
+	if ev.Text == "" {
+		return fmt.Sprintf("Breath %d", ev.Index)
+	}
+	return strings.ToUpper(ev.Text[:1]) + ev.Text[1:]
+}
+
+// practiceCompleted says a practice is complete, and saved unless
+// closeErr says what was not.
+func (c *cli) practiceCompleted(final engine.State, closeErr error) error {
+	fmt.Fprintf(c.stdout, "\nBreathing complete · %s, %s", human.Clock(final.Elapsed), human.Line(final.Pattern))
+	if closeErr != nil {
+		fmt.Fprintln(c.stdout, ".")
+		return closeErr
+	}
+	fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
+	return nil
+}

@@ -1,0 +1,161 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"syscall"
+
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/llm"
+	"github.com/lull-dev/lull/internal/tui"
+)
+
+// headless runs a session without a screen: each sentence is printed as it
+// is spoken, with a line naming each phase as it begins — for scripts,
+// screen readers and SSH. Ctrl-C, kill, a closed terminal and a reader that
+// went away pause and save (see ending); the watch is in place before
+// start opens the session, so no moment is left where they kill lull.
+// Once a sleep session's words have ended and its sound plays on, Ctrl-C
+// stops the sound: the session is complete.
+// notes are said first, with the run's own notices.
+func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
+	ends := watchEnding(nil)
+	defer ends.stop()
+	defer catchBrokenPipe()()
+	defer func(w io.Writer) { c.stdout = w }(c.stdout)
+	c.stdout = readerGone{w: c.stdout, end: ends}
+	r, err := start()
+	if err != nil {
+		return err
+	}
+	st := r.Snapshot()
+	if st.Practice == engine.PracticeBreathe {
+		practiceHeader(c.stdout, st)
+	} else {
+		fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
+		if st.Intention != "" {
+			fmt.Fprintf(c.stdout, " · intention: %s", human.Line(st.Intention))
+		}
+		fmt.Fprintln(c.stdout)
+	}
+	if st.Status != engine.Created && st.Practice == "" {
+		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
+	}
+	for _, n := range append(notes, r.Notices()...) {
+		c.note(n)
+	}
+
+	follow, cancelFollow := context.WithCancel(context.Background())
+	defer cancelFollow()
+	go func() {
+		select {
+		case <-r.Done():
+		case <-ends.Done():
+		}
+		cancelFollow()
+	}()
+
+	sub := r.Subscribe()
+	defer sub.Close()
+	for {
+		evs, err := sub.Next(follow)
+		for _, ev := range evs {
+			c.print(ev)
+		}
+		if err == nil {
+			continue
+		}
+		// The engine stopped or a signal came: print what is left, then say how it ended.
+		for {
+			evs, err := sub.Next(follow)
+			if err != nil {
+				break
+			}
+			for _, ev := range evs {
+				c.print(ev)
+			}
+		}
+		break
+	}
+
+	if sig, ok := ends.Signal(); ok {
+		if err := r.Close(); err != nil {
+			return &exitError{code: exitCode(sig), err: err}
+		}
+		final := r.Snapshot()
+		if sig == syscall.SIGINT && final.Status == engine.Completed {
+			// Ctrl-C while the sound plays on after a sleep session's
+			// words stops the sound: the session is complete.
+			return c.completed(final, nil)
+		}
+		if note := stoppedNote(final); note != "" {
+			fmt.Fprintf(c.stderr, "\n%s\n", note)
+		}
+		return &exitError{code: exitCode(sig)}
+	}
+	runErr := r.Err()
+	closeErr := r.Close() // an *app.UnsavedError when the last save did not reach the disk
+	final := r.Snapshot()
+	switch {
+	case final.Status == engine.Completed:
+		return c.completed(final, closeErr)
+	case errors.Is(runErr, engine.ErrAbandoned):
+		return &exitError{code: 1, err: errors.Join(fmt.Errorf("session %s was cancelled", final.ID), closeErr)}
+	case final.Status == engine.Interrupted && closeErr != nil:
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\n%w", final.ID, llm.Explain(runErr), closeErr)}
+	case final.Status == engine.Interrupted:
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\nRetry with: lull resume %s\nOr try another model: lull resume %s --model NAME\nOr carry on with the built-in guide: lull resume %s --guide builtin",
+			final.ID, llm.Explain(runErr), final.ID, final.ID, final.ID)}
+	default:
+		return errors.Join(runErr, closeErr)
+	}
+}
+
+// completed says a session is complete, and saved unless closeErr says
+// what was not.
+func (c *cli) completed(final engine.State, closeErr error) error {
+	if final.Practice == engine.PracticeBreathe {
+		return c.practiceCompleted(final, closeErr)
+	}
+	fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed), final.Spoken())
+	if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
+		fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
+	}
+	if closeErr != nil {
+		fmt.Fprintln(c.stdout, ".") // and the error says what was not saved
+		return closeErr
+	}
+	fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
+	return nil
+}
+
+// print writes one event as a line. Its text came from a model, a
+// provider or a file: it is made printable and redacted first.
+func (c *cli) print(ev engine.Event) {
+	switch ev.Kind {
+	case engine.EventPhaseStarted:
+		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s\n", int(ev.Phase)+1, ev.Phase.Title())
+	case engine.EventSentence:
+		fmt.Fprintln(c.stdout, human.Line(ev.Text))
+	case engine.EventBreath:
+		fmt.Fprintln(c.stdout, breathLine(ev))
+	case engine.EventNotice:
+		c.note(ev.Text)
+	case engine.EventError:
+		if tui.GuideFailed(ev) {
+			// Its text quotes the server's error: the log has it; the end
+			// of the run, or the notice of the guide that carries on, says
+			// it plainly.
+			fmt.Fprintln(c.stderr, "lull: the guide failed (the details are in lull's log)")
+			break
+		}
+		fmt.Fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
+	}
+	if left, ok := tui.Drifting(ev); ok && ev.Status != engine.Paused {
+		fmt.Fprintf(c.stdout, "\n%s\n", tui.DriftLine(left, "Ctrl-C"))
+	}
+}

@@ -1,0 +1,526 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/lull-dev/lull/internal/app"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
+	"github.com/lull-dev/lull/internal/sessions"
+)
+
+func (c *cli) sessionsCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "sessions",
+		Aliases: []string{"s"},
+		Short:   "List, show, export, note, summarize, discard, delete or prune saved sessions",
+		Args:    cobra.ArbitraryArgs,
+		RunE:    groupRun,
+	}
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List saved sessions, resumable first",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return c.withEnv(c.listSessions)
+		},
+	}
+	show := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show one session: status, phases, progress",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error { return c.showSession(env, args[0]) })
+		},
+	}
+	var yes bool
+	del := &cobra.Command{
+		Use:   "delete ID",
+		Short: "Delete a session and its transcript",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error { return c.deleteSession(env, args[0], yes) })
+		},
+	}
+	del.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	cmd.AddCommand(list, show, del, c.noteCmd())
+	cmd.AddCommand(c.endSessionCmds()...)
+	cmd.AddCommand(c.pruneCmd())
+	cmd.AddCommand(c.exportCmd())
+	return cmd
+}
+
+func (c *cli) listSessions(env *environment) error {
+	list, problems := env.app.List()
+	if len(list) == 0 && len(problems) == 0 {
+		fmt.Fprintln(c.stdout, "No sessions yet. Begin one with: lull new")
+		return nil
+	}
+	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tSTATUS\tPHASE\tPROGRESS\tLENGTH\tLAST ACTIVE\tINTENTION")
+	now := time.Now()
+	for _, s := range list {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Stage(), int(s.Progress*100),
+			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	for _, s := range list {
+		switch {
+		case s.Report.Rebuilt:
+			c.note(fmt.Sprintf("session %s was rebuilt from its transcript; see: lull sessions show %s", s.ID, s.ID))
+		case s.Report.FromBackup:
+			c.note(fmt.Sprintf("session %s was read from its backup; see: lull sessions show %s", s.ID, s.ID))
+		}
+	}
+	for _, p := range problems {
+		fmt.Fprintln(c.stderr, "lull:", human.Line(p.Error()))
+	}
+	return nil
+}
+
+// note tells the user something on stderr, printable and redacted: notes
+// quote ids, file names and errors.
+func (c *cli) note(n string) {
+	fmt.Fprintln(c.stderr, "lull: note:", human.Line(n))
+}
+
+func (c *cli) showSession(env *environment, id string) error {
+	st, report, err := env.app.Store().Load(id)
+	var unreadable *sessions.UnreadableError
+	if errors.As(err, &unreadable) {
+		// What is there and what can be done, rather than one long line.
+		fmt.Fprint(c.stdout, human.Lines(unreadable.Explain()))
+		return &exitError{code: 1}
+	}
+	if err != nil {
+		return err
+	}
+	for _, n := range report.Notes {
+		c.note(n)
+	}
+	dir, _ := env.app.Store().Dir(id)
+	out := c.stdout
+	fmt.Fprintf(out, "Session %s\n", human.Line(st.ID))
+	// Every value may come from the file: each is made printable.
+	row := func(k, v string) { fmt.Fprintf(out, "  %-10s %s\n", k, human.Line(v)) }
+	pid, held, heldErr := env.app.Held(id)
+	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
+	if st.Intention != "" {
+		row("intention", st.Intention)
+	}
+	if st.ReplayOf != "" {
+		row("replay of", st.ReplayOf+" (its words, paced afresh)")
+	}
+	guide := orNone(st.Guide)
+	if st.Model != "" {
+		guide += " (" + st.Model + ")"
+	}
+	row("length", fmt.Sprintf("%d min · seed %d · guide %s · voice %s · soundscape %s",
+		int(st.Length.Minutes()), st.Seed, guide, orNone(st.Voice), orNone(st.Soundscape)))
+	if st.Sleep {
+		row("sleep", sleepWords(st.SleepTail))
+	}
+	if st.Practice == engine.PracticeBreathe {
+		row("practice", "paced breathing, "+st.Pattern)
+	}
+	if len(st.Runs) > 1 {
+		var runs []string
+		for _, r := range st.Runs {
+			s := r.Guide
+			if r.Model != "" {
+				s += " (" + r.Model + ")"
+			}
+			runs = append(runs, s+" from "+r.StartedAt.Local().Format("15:04"))
+		}
+		row("runs", strings.Join(runs, ", "))
+	}
+	if t := st.Tokens(); t != (engine.Tokens{}) {
+		row("LLM", human.TokensCached(t.In, t.Cached, t.Out, st.Cost))
+	}
+	if n := len(st.Stored); n > 0 {
+		row("stored", fmt.Sprintf("%d responses kept at the provider (deleted when the session ends, unless kept)", n))
+	}
+	row("created", st.CreatedAt.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(st.UpdatedAt, time.Now()))
+	row("progress", fmt.Sprintf("%s of %s (%d%%) · %s, sentence %d", human.Clock(st.Elapsed), human.Clock(st.Length),
+		int(st.Progress()*100), st.Phase, st.Position.Sentence+1))
+	fmt.Fprintln(out, "  phases")
+	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	for _, r := range st.Phases {
+		line := fmt.Sprintf("    %s\t%s", r.Phase, r.Status)
+		if r.Status != engine.PhasePending {
+			line += fmt.Sprintf("\t%d of %d sentences\t%s", r.Spoken, r.Budget.Sentences, human.Clock(r.Elapsed))
+		}
+		if r.Tokens != (engine.Tokens{}) {
+			line += "\t" + human.TokensCached(r.Tokens.In, r.Tokens.Cached, r.Tokens.Out, r.Cost)
+		}
+		fmt.Fprintln(w, line)
+	}
+	w.Flush()
+	if n := st.Dropped(); n > 0 {
+		row("withheld", fmt.Sprintf("%d sentences dropped by the safety check", n))
+	}
+	showRemarks(row, st)
+	if s := st.Summary; s != nil {
+		sum := fmt.Sprintf("%s · %d sentences", human.Clock(s.Duration), s.Sentences)
+		if s.Partial {
+			sum += " · partial (summarized before its end)"
+		}
+		row("summary", sum)
+	}
+	for _, h := range st.History {
+		if h.Role == engine.RoleSystem {
+			row("note", h.At.Local().Format("15:04")+" "+h.Text)
+		}
+	}
+	row("folder", dir)
+	if heldErr != nil {
+		c.note(heldErr.Error())
+	} else if !held {
+		c.offerEnding(st, time.Now())
+	}
+	return nil
+}
+
+// sleepWords says what a sleep session does at its end.
+func sleepWords(tail time.Duration) string {
+	if tail <= 0 {
+		return "a sleep session: nothing wakes you; the sound stops with the words"
+	}
+	return fmt.Sprintf("a sleep session: nothing wakes you; the sound plays on %d min after the words", int(tail.Minutes()))
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func (c *cli) deleteSession(env *environment, id string, yes bool) error {
+	st, _, err := env.app.Store().Load(id)
+	var unreadable *sessions.UnreadableError
+	if errors.As(err, &unreadable) {
+		return c.deleteUnreadable(env, id, yes)
+	}
+	if err != nil {
+		return err
+	}
+	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Delete session %s (%s, %s)?", id, st.Status, orNone(human.Line(st.Intention))), "Kept."); !ok {
+		return err
+	}
+	notes, err := env.app.Delete(id)
+	for _, n := range notes {
+		c.note(n)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(c.stdout, "Deleted", human.Line(id))
+	return nil
+}
+
+// deleteUnreadable deletes a session that cannot be read: there is no
+// state to say what it stored at a provider, so only its folder goes.
+func (c *cli) deleteUnreadable(env *environment, id string, yes bool) error {
+	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Session %s cannot be read. Delete it with its transcript?", id), "Kept."); !ok {
+		return err
+	}
+	if err := env.app.Store().Delete(id); err != nil {
+		return err
+	}
+	fmt.Fprintln(c.stdout, "Deleted", human.Line(id))
+	return nil
+}
+
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
+
+// confirm asks question on the terminal unless yes was given. It reports
+// whether to go on; without a terminal to ask on, it refuses with an error,
+// and on any answer but yes it says kept and does not go on.
+func (c *cli) confirm(yes bool, verb, question, kept string) (bool, error) {
+	if yes {
+		return true, nil
+	}
+	if !isTerminal(os.Stdin) {
+		return false, fmt.Errorf("refusing to %s without confirmation: add --yes", verb)
+	}
+	fmt.Fprintf(c.stdout, "%s [y/N] ", human.Lines(question))
+	answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		fmt.Fprintln(c.stdout, kept)
+		return false, nil
+	}
+	return true, nil
+}
+
+// listStatus is a session's status as lull sessions list shows it: a
+// session left running by a lull that stopped, one running in another
+// lull, and how long an unfinished one has waited.
+func listStatus(s app.Listed, now time.Time) string {
+	switch {
+	case s.Newer > 0:
+		return "made by a newer lull" // listed, never written: update lull to open it
+	case s.LeftRunning():
+		return "left running"
+	case s.Open && s.Holder > 0:
+		return fmt.Sprintf("running (pid %d)", s.Holder)
+	case s.Open:
+		return "running"
+	}
+	if idle := s.Idle(now); idle != engine.NotIdle {
+		return fmt.Sprintf("%s (%s)", s.Status, idle)
+	}
+	if s.Partial {
+		return "partial" // completed before its end: its phase and progress say where
+	}
+	return string(s.Status)
+}
+
+// showStatus is the status line of lull sessions show.
+func showStatus(st engine.State, pid int, held bool, now time.Time) string {
+	switch {
+	case st.Status == engine.Running && held && pid > 0:
+		return fmt.Sprintf("running, open in another lull (pid %d)", pid)
+	case st.Status == engine.Running && held:
+		return "running, open in another lull"
+	case st.Status == engine.Running:
+		return "running — left running when lull stopped (see below)"
+	}
+	status := string(st.Status)
+	if s := st.Summary; st.Status == engine.Completed && s != nil && s.Partial {
+		status += " (partial: summarized before its end)"
+	}
+	switch engine.Idleness(st.Status, st.UpdatedAt, now) {
+	case engine.Stale:
+		return status + " — stale: no activity for over a week (see below)"
+	case engine.Inactive:
+		status += " — inactive: no activity for over a day"
+	}
+	if st.Status.Resumable() && !held {
+		status += "  (resume with: lull resume " + st.ID + ")"
+	}
+	return status
+}
+
+// offerEnding prints, under lull sessions show, what can be done with a
+// session left running by a lull that stopped, or one gone stale.
+func (c *cli) offerEnding(st engine.State, now time.Time) {
+	out := c.stdout
+	switch {
+	case st.Status == engine.Running:
+		fmt.Fprintf(out, "\nThis session was left running when lull stopped (%s, %s of %s, last active %s):\n",
+			st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), human.Ago(st.UpdatedAt, now))
+	case engine.Idleness(st.Status, st.UpdatedAt, now) == engine.Stale:
+		fmt.Fprintf(out, "\nThis session has waited since %s (%s, %s of %s):\n",
+			st.UpdatedAt.Local().Format("2 Jan 2006"), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length))
+	default:
+		return
+	}
+	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintf(w, "  lull resume %s\tresume where it stopped\n", st.ID)
+	if st.Status != engine.Created {
+		fmt.Fprintf(w, "  lull sessions summarize %s\tkeep what was spoken; mark it completed (partial)\n", st.ID)
+	}
+	fmt.Fprintf(w, "  lull sessions discard %s\tmark it abandoned (its words stay saved)\n", st.ID)
+	w.Flush()
+}
+
+// endSessionCmds are lull sessions summarize and discard: the choices
+// offered for a session left running, or any unfinished one.
+func (c *cli) endSessionCmds() []*cobra.Command {
+	var yes bool
+	summarize := &cobra.Command{
+		Use:   "summarize ID",
+		Short: "End an unfinished session as completed (partial), keeping what was spoken",
+		Long: "End a session you will not finish — left running when lull stopped, paused or\n" +
+			"interrupted — as completed and partial. What was spoken is kept, with a summary\n" +
+			"of how far it came. It cannot be resumed afterwards. A session open in another\n" +
+			"lull is refused.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], "summarize", yes) })
+		},
+	}
+	summarize.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	var yesDiscard bool
+	discard := &cobra.Command{
+		Use:   "discard ID",
+		Short: "Abandon an unfinished session; its words stay saved",
+		Long: "Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n" +
+			"words stay saved (lull sessions delete removes them). A session open in another\n" +
+			"lull is refused.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], "discard", yesDiscard) })
+		},
+	}
+	discard.Flags().BoolVarP(&yesDiscard, "yes", "y", false, "do not ask for confirmation")
+	return []*cobra.Command{summarize, discard}
+}
+
+// endSession summarizes or discards a session, after asking.
+func (c *cli) endSession(env *environment, id, verb string, yes bool) error {
+	st, _, err := env.app.Store().Load(id)
+	if err != nil {
+		return err
+	}
+	if pid, held, err := env.app.Held(id); err != nil {
+		return err
+	} else if held {
+		return &sessions.LockedError{ID: id, PID: pid}
+	}
+	to := engine.Completed
+	if verb == "discard" {
+		to = engine.Abandoned
+	}
+	if !engine.CanTransition(st.Status, to) {
+		if st.Status == engine.Created && verb == "summarize" {
+			return fmt.Errorf("session %s never began: there is nothing to summarize (discard it with: lull sessions discard %s)", id, id)
+		}
+		return fmt.Errorf("session %s is %s already: there is nothing to %s", id, st.Status, verb)
+	}
+	what := "It is marked completed (partial), keeping what was spoken, and cannot be resumed."
+	if verb == "discard" {
+		what = "It is marked abandoned and cannot be resumed; its words stay saved."
+	}
+	question := fmt.Sprintf("%s session %s (%s, %s, %s of %s)?\n%s", strings.ToUpper(verb[:1])+verb[1:], id,
+		showWord(st), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), what)
+	if ok, err := c.confirm(yes, verb, question, "Left as it is."); !ok {
+		return err
+	}
+	end := env.app.Summarize
+	if verb == "discard" {
+		end = env.app.Discard
+	}
+	st, notes, err := end(id)
+	for _, n := range notes {
+		c.note(n)
+	}
+	if err != nil {
+		return err
+	}
+	if s := st.Summary; verb == "summarize" && s != nil {
+		fmt.Fprintf(c.stdout, "Summarized %s: %d sentences kept (%s of %s); marked completed (partial).\n",
+			id, s.Sentences, human.Clock(s.Duration), human.Clock(st.Length))
+		return nil
+	}
+	fmt.Fprintf(c.stdout, "Discarded %s: marked abandoned; its words stay saved.\n", id)
+	return nil
+}
+
+// showWord is a status as a person reads it.
+func showWord(st engine.State) string {
+	if st.Status == engine.Running {
+		return "left running when lull stopped"
+	}
+	return string(st.Status)
+}
+
+func (c *cli) pruneCmd() *cobra.Command {
+	var olderThan string
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "prune",
+		Short: "Delete old sessions (lists them first; --yes deletes)",
+		Long: "List the sessions older than --older-than, and with --yes delete them and their\n" +
+			"transcripts. Without --yes nothing is deleted: it is a dry run.\n\n" +
+			"Age counts from the last activity of an unfinished session (created, paused,\n" +
+			"interrupted, left running), from when a completed session completed, and from\n" +
+			"when an abandoned one was abandoned. A session open in a lull is never pruned.\n\n" +
+			"Ages: 30d (days), 2w (weeks), 12h, 90m, or any Go duration.",
+		Example: "  lull sessions prune                      # what is older than 30 days\n" +
+			"  lull sessions prune --older-than 2w --yes",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			age, err := parseAge(olderThan)
+			if err != nil {
+				return fmt.Errorf("--older-than: %w", err)
+			}
+			return c.withEnv(func(env *environment) error { return c.prune(env, olderThan, age, yes) })
+		},
+	}
+	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 12h")
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "delete them (without it, only list them)")
+	return cmd
+}
+
+func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes bool) error {
+	list, problems := env.app.Prunable(age)
+	for _, p := range problems {
+		fmt.Fprintln(c.stderr, "lull: cannot read", human.Line(fmt.Sprint(p)))
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(c.stdout, "No session is older than %s.\n", olderThan)
+		return nil
+	}
+	now := time.Now()
+	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "ID\tSTATUS\tAGE\tINTENTION")
+	for _, p := range list {
+		since := "last active "
+		switch p.Status {
+		case engine.Completed:
+			since = "completed "
+		case engine.Abandoned:
+			since = "abandoned "
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", human.Line(p.ID), p.Status, since+human.Ago(p.Since, now), human.Line(p.Intention))
+	}
+	w.Flush()
+	if !yes {
+		fmt.Fprintf(c.stdout, "\nDry run: nothing was deleted. To delete these %d sessions: lull sessions prune --older-than %s --yes\n", len(list), olderThan)
+		return nil
+	}
+	var failed []error
+	for _, p := range list {
+		notes, err := env.app.Delete(p.ID)
+		for _, n := range notes {
+			c.note(n)
+		}
+		if err != nil {
+			failed = append(failed, err)
+			continue
+		}
+		fmt.Fprintln(c.stdout, "Deleted", human.Line(p.ID))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d sessions were not deleted: %w", len(failed), len(list), errors.Join(failed...))
+	}
+	return nil
+}
+
+// parseAge reads an age: 30d, 2w, 12h, 90m, or any Go duration.
+func parseAge(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	bad := fmt.Errorf("%q is not an age: give it like 30d, 2w or 12h", s)
+	d, err := time.ParseDuration(s)
+	if unit := strings.TrimLeft(s, "0123456789"); unit == "d" || unit == "w" {
+		n, aerr := strconv.Atoi(strings.TrimSuffix(s, unit))
+		if aerr != nil || n > 100*365 {
+			return 0, bad
+		}
+		d, err = time.Duration(n)*24*time.Hour, nil
+		if unit == "w" {
+			d *= 7
+		}
+	}
+	if err != nil {
+		return 0, bad
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%q: an age must be more than nothing", s)
+	}
+	return d, nil
+}

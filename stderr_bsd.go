@@ -1,8 +1,0 @@
-//go:build unix && !linux
-
-package main
-
-import "golang.org/x/sys/unix"
-
-// dupTo makes fd to a copy of fd from.
-func dupTo(from, to int) error { return unix.Dup2(from, to) }
