@@ -1,0 +1,5 @@
+// Package e2e drives the built lull binary as a person would: commands,
+// a terminal in tmux, signals, hostile files and environments, a fake
+// OpenAI server. TestMain builds ./cmd/lull once; the CLI's own unit
+// tests live beside it in internal/cli and build nothing.
+package e2e
