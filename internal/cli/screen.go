@@ -205,6 +205,14 @@ func (b backend) Resume(id string) (tui.Run, error) {
 	return r, nil
 }
 
+func (b backend) Models() (string, []string) {
+	model := b.app.Guide().LLM.Model
+	if model == "" {
+		model = llm.DefaultModel
+	}
+	return model, b.app.ProviderNames()
+}
+
 func (b backend) Choices() tui.Choices {
 	cfg := b.app.Config()
 	// Only the voices this machine has, so no choice on the form is a
@@ -222,15 +230,12 @@ func (b backend) Choices() tui.Choices {
 	if b.app.LLMReady() {
 		guides = []string{"openai", "builtin"}
 	}
-	model := g.LLM.Model
-	if model == "" {
-		model = llm.DefaultModel
-	}
+	model, providers := b.Models()
 	c := tui.Choices{
 		Lengths: app.Lengths, Length: cfg.Length,
 		Voices: voices, Voice: cfg.Voice,
 		Soundscapes: app.Soundscapes, Soundscape: cfg.Soundscape,
-		Guides: guides, Guide: g.Guide, Model: model, Providers: b.app.ProviderNames(),
+		Guides: guides, Guide: g.Guide, Model: model, Providers: providers,
 		SleepTail: cfg.Sleep.Tail(), ProposesSleep: guide.ProposesSleep,
 	}
 	lastChoices(&c, b.app)

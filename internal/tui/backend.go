@@ -32,8 +32,12 @@ type Backend interface {
 	Start(opts engine.Options) (Run, error)
 	// Resume locks a saved session and runs it on from where it stopped.
 	Resume(id string) (Run, error)
-	// Choices are what the new-session form offers.
+	// Choices are what the new-session form offers. Finding them probes
+	// the voices: the model asks off the UI goroutine (choices.go).
 	Choices() Choices
+	// Models are what the model switch offers: the model a session would
+	// use, and the servers, the current one first. Nothing is probed.
+	Models() (model string, providers []string)
 	// Remark keeps with a finished session what the listener said of it.
 	Remark(id string, r Remark) error
 	// Practice is the listener's practice over time, as of now.

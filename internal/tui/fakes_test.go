@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lull-dev/lull/internal/safety"
@@ -275,11 +276,13 @@ type fakeBackend struct {
 	ended    []string // "summarized id", "discarded id", "cleaned id"
 	runs     []*testRun
 	fail     error
-	servers  []string          // Choices.Providers
-	remarks  map[string]Remark // what Remark kept, by session
-	practice practice.Report   // what Practice returns
-	rereads  map[string]Reread // what Reread finds, by id
-	replayed []string
+	servers  []string // Choices.Providers
+	// choicesAsked counts calls of Choices, which probes voices in lull.
+	choicesAsked atomic.Int32
+	remarks      map[string]Remark // what Remark kept, by session
+	practice     practice.Report   // what Practice returns
+	rereads      map[string]Reread // what Reread finds, by id
+	replayed     []string
 }
 
 // end marks a listed session ended as it would be saved.
@@ -398,7 +401,10 @@ func (b *fakeBackend) Resume(id string) (Run, error) {
 	return r, nil
 }
 
+func (b *fakeBackend) Models() (string, []string) { return "gpt-4.1-mini", b.servers }
+
 func (b *fakeBackend) Choices() Choices {
+	b.choicesAsked.Add(1)
 	return Choices{
 		Lengths: []int{5, 10, 15, 20, 30, 45, 60}, Length: 10,
 		Voices: []string{"auto", "espeak-ng", "none"}, Voice: "auto",

@@ -196,11 +196,18 @@ func (m *Model) setState(s screen) {
 	m.resize()
 }
 
+// openForm opens the new-session form with the backend's choices; it is
+// called before the program runs (lull new), never from Update, which
+// asks for them off its goroutine (see choices.go).
 func (m *Model) openForm() {
 	var c Choices
 	if m.backend != nil {
 		c = m.backend.Choices()
 	}
+	m.openFormWith(c)
+}
+
+func (m *Model) openFormWith(c Choices) {
 	m.form = newFormView(c, m.styles)
 	m.setState(screenForm)
 }

@@ -11,11 +11,12 @@ import (
 // openSwitch opens the model switch on the interrupted screen, with the
 // model the run was on.
 func (m Model) openSwitch() (tea.Model, tea.Cmd) {
+	current, providers := m.backend.Models()
 	model := m.run.Snapshot().Model
 	if model == "" {
-		model = m.backend.Choices().Model
+		model = current
 	}
-	m.sess.sw = newModelSwitch(model, m.backend.Choices().Providers, m.styles)
+	m.sess.sw = newModelSwitch(model, providers, m.styles)
 	m.sess.switching = true
 	return m, nil
 }

@@ -187,6 +187,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.offerRecovery(msg.infos)
 		m.askSleep(msg.infos)
 		return m, tea.Batch(cmd, m.loadPractice())
+	case formChoicesMsg:
+		if m.screen != screenHome || m.dialog != dialogNone {
+			return m, nil // the listener went elsewhere meanwhile
+		}
+		m.openFormWith(msg.c)
+		return m, m.form.setFocus(fieldLength)
 	case practiceMsg:
 		m.stats.SetReport(msg.report)
 		m.home.SetPractice(PracticeLine(msg.report))
@@ -436,8 +442,7 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.setState(screenStats)
 		return m, m.loadPractice()
 	case key.Matches(msg, m.keys.New):
-		m.openForm()
-		return m, m.form.setFocus(fieldLength)
+		return m, m.askChoices(forForm)
 	case key.Matches(msg, m.keys.Open):
 		info, ok := m.home.Selected()
 		if !ok {

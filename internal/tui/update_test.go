@@ -85,7 +85,8 @@ func runQuick(t *testing.T, m Model, cmd tea.Cmd) Model {
 
 func TestHomeNewOpensFormAndBack(t *testing.T) {
 	m := homeModel(t, sampleSessions(), nil)
-	m, _ = press(m, "n")
+	m, ask := press(m, "n")
+	m = run(t, m, ask)
 	if m.screen != screenForm {
 		t.Fatalf("n opened screen %d", m.screen)
 	}
@@ -428,5 +429,36 @@ func TestSoundKeysChangeTheSoundAndSaySo(t *testing.T) {
 		if v := ansi.Strip(m.View().Content); !strings.Contains(v, c.want) {
 			t.Errorf("after %q the screen does not say %q:\n%s", c.key.Text, c.want, v)
 		}
+	}
+}
+
+// n asks for the form's choices off the UI goroutine: Update only returns
+// the command that asks (in lull, finding them probes the voices, which
+// may start espeak-ng), and the form opens when the answer comes.
+func TestNewAsksForChoicesOffTheUIGoroutine(t *testing.T) {
+	b := &fakeBackend{}
+	m := homeModel(t, sampleSessions(), nil)
+	m.backend = b
+	next, ask := m.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
+	m = next.(Model)
+	if n := b.choicesAsked.Load(); n != 0 || ask == nil {
+		t.Fatalf("n asked for the choices %d times inside Update (command %v)", n, ask != nil)
+	}
+	if m.screen != screenHome {
+		t.Fatalf("the form opened before its choices came: screen %d", m.screen)
+	}
+	msg := ask()
+	if n := b.choicesAsked.Load(); n != 1 {
+		t.Fatalf("the command asked for the choices %d times", n)
+	}
+	next, _ = m.Update(msg)
+	if m = next.(Model); m.screen != screenForm {
+		t.Fatalf("the choices came and the form did not open: screen %d", m.screen)
+	}
+	// An answer that comes once the listener has gone elsewhere opens nothing.
+	m.setState(screenStats)
+	next, _ = m.Update(msg)
+	if next.(Model).screen != screenStats {
+		t.Error("a late answer opened the form over the stats")
 	}
 }

@@ -182,9 +182,10 @@ func TestGoldenViews(t *testing.T) {
 			"completed":  sessionModel(completed, 80, 24),
 		}
 		form := homeModel(t, sampleSessions(), nil)
-		next, _ := form.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
-		views["form"] = next.(Model)
-		asleep, _ := press(next.(Model), "tab", "s", "l", "e", "e", "p")
+		next, ask := form.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
+		opened := run(t, next.(Model), ask) // the choices come off the UI goroutine
+		views["form"] = opened
+		asleep, _ := press(opened, "tab", "s", "l", "e", "e", "p")
 		views["form_sleep"] = asleep
 		cancel := sessionModel(sessionState(), 80, 24)
 		cancel.dialog = dialogCancel
@@ -265,7 +266,7 @@ func TestSmallTerminalsDegradeWithoutPanic(t *testing.T) {
 			}
 		}
 		m := sized(homeModel(t, infos, nil), w, h)
-		next, _ := m.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
-		_ = next.(Model).View()
+		next, ask := m.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
+		_ = run(t, next.(Model), ask).View()
 	}
 }

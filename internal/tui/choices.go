@@ -1,0 +1,24 @@
+package tui
+
+import tea "charm.land/bubbletea/v2"
+
+// The choices the new-session form offers are asked of the backend off
+// the UI goroutine: finding them probes the voices, which can start a
+// voice engine several times over.
+
+// formChoicesMsg carries the choices for the new-session form.
+type formChoicesMsg struct{ c Choices }
+
+// askChoices asks the backend for its choices, delivered as wrap makes them.
+func (m Model) askChoices(wrap func(Choices) tea.Msg) tea.Cmd {
+	b := m.backend
+	return func() tea.Msg {
+		var c Choices
+		if b != nil {
+			c = b.Choices()
+		}
+		return wrap(c)
+	}
+}
+
+func forForm(c Choices) tea.Msg { return formChoicesMsg{c} }
