@@ -47,7 +47,8 @@ func TestUnreadableSessionIsShownAndBegunAgain(t *testing.T) {
 			t.Errorf("the dialog lacks %q:\n%s", want, v)
 		}
 	}
-	golden(t, "salvage_dialog_dark", v)
+	golden(t, "salvage_dialog_dark", styled(m, true).View().Content)
+	golden(t, "salvage_dialog_light", styled(m, false).View().Content)
 	m, _ = press(m, "left")
 	m, cmd = press(m, "enter")
 	m = run(t, m, cmd)

@@ -23,10 +23,12 @@ func updating() bool {
 }
 
 // golden compares a view, ANSI stripped, with testdata/<name>.golden.
+// golden compares a view, colours and all, with testdata/name.golden: a
+// light and a dark golden differ where their styles do. A failure shows
+// the text without its colours, and says when only the colours differ.
 func golden(t *testing.T, name, view string) {
 	t.Helper()
-	got := ansi.Strip(view)
-	got = strings.Join(trimRight(strings.Split(got, "\n")), "\n") + "\n"
+	got := strings.Join(trimRight(strings.Split(view, "\n")), "\n") + "\n"
 	path := filepath.Join("testdata", name+".golden")
 	if updating() {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
@@ -39,10 +41,14 @@ func golden(t *testing.T, name, view string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./tui -update to create it)", err)
+		t.Fatalf("%v (run go test ./internal/tui -update to create it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got ---\n%s--- want ---\n%s", name, path, got, want)
+		if ansi.Strip(got) == ansi.Strip(string(want)) {
+			t.Errorf("%s differs from %s in its colours only:\n--- got ---\n%q\n--- want ---\n%q", name, path, got, want)
+			return
+		}
+		t.Errorf("%s differs from %s:\n--- got ---\n%s--- want ---\n%s", name, path, ansi.Strip(got), ansi.Strip(string(want)))
 	}
 }
 
@@ -268,5 +274,29 @@ func TestSmallTerminalsDegradeWithoutPanic(t *testing.T) {
 		m := sized(homeModel(t, infos, nil), w, h)
 		next, ask := m.Update(tea.KeyPressMsg{Code: 'n', Text: "n"})
 		_ = run(t, next.(Model), ask).View()
+	}
+}
+
+// Every view with a light and a dark golden is drawn in other colours on
+// the two: a pair alike would check the light half for nothing.
+func TestLightAndDarkGoldensDiffer(t *testing.T) {
+	darks, err := filepath.Glob(filepath.Join("testdata", "*_dark.golden"))
+	if err != nil || len(darks) == 0 {
+		t.Fatalf("no dark goldens (%v)", err)
+	}
+	for _, dark := range darks {
+		light := strings.TrimSuffix(dark, "_dark.golden") + "_light.golden"
+		d, err1 := os.ReadFile(dark)
+		l, err2 := os.ReadFile(light)
+		if err1 != nil || err2 != nil {
+			t.Errorf("%s has no light twin: %v", dark, err2)
+			continue
+		}
+		if string(d) == string(l) {
+			t.Errorf("%s and %s are the same: the light half checks nothing", dark, light)
+		}
+		if ansi.Strip(string(d)) != ansi.Strip(string(l)) {
+			t.Errorf("%s and %s differ in more than colour", dark, light)
+		}
 	}
 }
