@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 
 	"github.com/lull-dev/lull/internal/audio"
@@ -61,7 +62,7 @@ func (r *Run) launch() {
 		var err error
 		defer func() {
 			if p := recover(); p != nil {
-				r.log.Error("engine panic", "panic", p)
+				r.log.Error("engine panic", "panic", p, "stack", string(debug.Stack()))
 				err = errors.New("lull stopped unexpectedly; the session was saved up to the last sentence")
 			}
 			r.mu.Lock()

@@ -108,9 +108,13 @@ func (c *cli) open() (*environment, error) {
 	if err != nil {
 		return nil, err
 	}
+	level, err := logLevel()
+	if err != nil {
+		return nil, err
+	}
 	env := &environment{paths: paths}
 	var logErr error
-	env.log, env.logf, logErr = openLog(paths.Log)
+	env.log, env.logf, logErr = openLog(paths.Log, level)
 	env.log = redacted(env.log)
 	env.app, err = app.New(app.Options{Paths: paths, Config: cfg, Voices: cfg.Voices(os.Getenv), Guide: choice, TimeScale: scale, Logger: env.log,
 		Quiet: func() func() { return redirectStderr(env.logf) }})
@@ -134,17 +138,34 @@ func (e *environment) close() {
 	}
 }
 
+// logMost is the size past which the log is moved aside (to lull.log.1)
+// when lull starts: a log never fills a disk.
+const logMost = 5 << 20
+
 // openLog sets up logging to a file before anything else runs. The log
-// gets a session file's trust rules (sessions.OpenAppend): a log that is
+// gets a session file's trust rules (sessions.OpenLog): a log that is
 // a link, someone else's, or writable by others is left alone, never
-// appended to or chmod-ed. A log that cannot be used must not stop a
-// session: lull goes on without one, and err says why, to tell once.
-func openLog(path string) (*slog.Logger, *os.File, error) {
-	f, err := sessions.OpenAppend(path)
+// appended to, moved or chmod-ed. A log that cannot be used must not stop
+// a session: lull goes on without one, and err says why, to tell once.
+func openLog(path string, level slog.Level) (*slog.Logger, *os.File, error) {
+	f, err := sessions.OpenLog(path, logMost)
 	if err != nil {
 		return slog.New(slog.DiscardHandler), nil, err
 	}
-	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: slog.LevelInfo})), f, nil
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level})), f, nil
+}
+
+// logLevel reads LULL_LOG_LEVEL: debug, info (the default), warn or error.
+func logLevel() (slog.Level, error) {
+	v := strings.TrimSpace(os.Getenv("LULL_LOG_LEVEL"))
+	if v == "" {
+		return slog.LevelInfo, nil
+	}
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(v)); err != nil || strings.ContainsAny(v, "+-") {
+		return 0, fmt.Errorf("LULL_LOG_LEVEL=%q: want debug, info, warn or error", v)
+	}
+	return l, nil
 }
 
 // redacted wraps the log so that nothing reaches it unredacted: a

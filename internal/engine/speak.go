@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"time"
 )
 
@@ -209,7 +210,7 @@ func (e *Engine) async(f func() error) <-chan error {
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
-				e.log.Error("speaker panic", "panic", r)
+				e.log.Error("speaker panic", "panic", r, "stack", string(debug.Stack()))
 				done <- fmt.Errorf("speaker panicked: %v", r)
 			}
 		}()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 )
 
@@ -118,7 +119,7 @@ func startPump(ctx context.Context, st Stream, log *slog.Logger) *pump {
 func (p *pump) read(ctx context.Context, st Stream, log *slog.Logger) (pc piece) {
 	defer func() {
 		if r := recover(); r != nil {
-			log.Error("guide stream panic", "panic", r)
+			log.Error("guide stream panic", "panic", r, "stack", string(debug.Stack()))
 			pc = piece{err: fmt.Errorf("the guide's stream panicked: %v", r)}
 		}
 	}()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -103,7 +104,7 @@ func (s *stream) run(ctx context.Context) {
 	defer close(s.out)
 	defer func() {
 		if r := recover(); r != nil {
-			s.g.log.Error("LLM stream panicked", slog.Any("panic", r))
+			s.g.log.Error("LLM stream panicked", slog.Any("panic", r), slog.String("stack", string(debug.Stack())))
 			s.finish(&Failure{Kind: "panic", Message: "the LLM stream failed unexpectedly"})
 		}
 	}()

@@ -1,0 +1,43 @@
+package sessions
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// OpenLog opens lull's log for appending (see OpenAppend) after moving it
+// aside to path.1 once it has grown past most bytes, so the log never
+// fills a disk: one old log is kept, the one before it is gone. A log, or
+// an old one, that is not lull's by the trust rules is never moved or
+// replaced: the log then grows as it was.
+func OpenLog(path string, most int64) (*os.File, error) {
+	rotate(path, most)
+	return OpenAppend(path)
+}
+
+func rotate(path string, most int64) {
+	folder, name := filepath.Dir(path), filepath.Base(path)
+	dir, err := os.OpenRoot(folder)
+	if err != nil {
+		return // OpenAppend says why
+	}
+	defer dir.Close()
+	if checkFolder(dir, folder) != nil {
+		return
+	}
+	info, err := dir.Lstat(name)
+	if err != nil || info.Size() <= most || regular(dir, name, info) != nil || trust(info, path) != nil {
+		return
+	}
+	old := name + ".1"
+	if prev, err := dir.Lstat(old); err == nil {
+		if regular(dir, old, prev) != nil || trust(prev, path+".1") != nil {
+			return
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	_ = dir.Rename(name, old) // a failed move leaves the log appended to, as before
+}
