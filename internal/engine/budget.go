@@ -31,14 +31,14 @@ func EstimateLine(l Line) time.Duration {
 	return time.Duration(float64(EstimateSpeech(l.Text, l.Phase)) / l.Delivery.PaceOr1())
 }
 
-// typicalSpeech is a typical sentence of the phase, before any is measured.
-func typicalSpeech(p Phase) time.Duration {
+// TypicalSpeech is a typical sentence of the phase, before any is measured.
+func TypicalSpeech(p Phase) time.Duration {
 	return EstimateSpeech(strings.Repeat("word ", typicalWords), p)
 }
 
-// minSentences is the least a phase ever says; resolution needs room for
+// MinSentences is the least a phase ever says; resolution needs room for
 // its whole grounding.
-func minSentences(p Phase, sleep bool) int {
+func MinSentences(p Phase, sleep bool) int {
 	switch {
 	case p == Resolution && sleep:
 		return 4 // settling, permission, the drift and the goodnight: a sleeper is not talked back
@@ -48,8 +48,8 @@ func minSentences(p Phase, sleep bool) int {
 	return 3
 }
 
-// windDownLines is how many of a phase's sentences lead onward.
-func windDownLines(p Phase, sentences int) int {
+// WindDownLines is how many of a phase's sentences lead onward.
+func WindDownLines(p Phase, sentences int) int {
 	switch {
 	case p == Resolution:
 		return 2
@@ -111,7 +111,7 @@ func (pl *planner) expect(l Line) time.Duration {
 
 // speech is the expected duration of one of the phase's sentences.
 func (pl *planner) speech(p Phase) time.Duration {
-	normal := typicalSpeech(Atmosphere)
+	normal := TypicalSpeech(Atmosphere)
 	if pl.all.count > 0 {
 		normal = pl.all.total / time.Duration(pl.all.count)
 	}
@@ -151,12 +151,12 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 		// Breathing's lines are paced by its breaths: every part of the
 		// taught ones, then a breath with words in wordedEvery (see
 		// breathLines); the quiet breaths between them take up the rest.
-		n = max(pl.breathLines(talk), minSentences(p, pl.sleep))
+		n = max(pl.breathLines(talk), MinSentences(p, pl.sleep))
 	} else {
-		n = max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), minSentences(p, pl.sleep))
+		n = max(pl.fit(p, talk, pl.taught(), pl.breathSlot(speech)-speech), MinSentences(p, pl.sleep))
 	}
 	if capacity > 0 {
-		n = max(min(n, capacity), min(minSentences(p, pl.sleep), capacity))
+		n = max(min(n, capacity), min(MinSentences(p, pl.sleep), capacity))
 	}
 	rest := time.Duration(float64(talk)/float64(n)) - speech
 	if p == Breathing {
@@ -167,7 +167,7 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	}
 	return Budget{
 		Sentences:  n,
-		WindDownAt: n - windDownLines(p, n),
+		WindDownAt: n - WindDownLines(p, n),
 		Target:     target,
 		Rest:       rest.Round(time.Millisecond),
 	}
@@ -217,7 +217,7 @@ func (pl *planner) leastResolution() time.Duration {
 			speech = max(speech, time.Duration(float64(m.total/time.Duration(m.count))/(Resolution.Rate()*meanPace(Resolution, pl.sleep))))
 		}
 	}
-	n := time.Duration(minSentences(Resolution, pl.sleep))
+	n := time.Duration(MinSentences(Resolution, pl.sleep))
 	return n*(speech+least) + tail(pl.length, pl.sleep)
 }
 
@@ -266,13 +266,13 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 	if left > 0 {
 		more = pl.fit(p, left, max(pl.taught()-phaseElapsed, 0), b.Rest)
 	}
-	lead := windDownLines(p, b.Sentences)
+	lead := WindDownLines(p, b.Sentences)
 	owed := 0 // lines the phase must still say
 	if spoken < b.WindDownAt {
 		// Never skip the lines that lead onward.
 		owed = lead
 	}
-	n := max(spoken+max(more, owed), minSentences(p, pl.sleep))
+	n := max(spoken+max(more, owed), MinSentences(p, pl.sleep))
 	if n == b.Sentences-1 {
 		// One line fewer: the silences take it up, and a call under way
 		// is not cut short for it.

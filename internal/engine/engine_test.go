@@ -377,7 +377,7 @@ func TestSessionsEndOnTime(t *testing.T) {
 					t.Errorf("%d min, speech ×%.1f: %s took %.1f%%, want about %.0f%%", minutes, slow, p, share*100, p.Share()*100)
 				}
 			}
-			if st.Phases[Resolution].Spoken < minSentences(Resolution, false) {
+			if st.Phases[Resolution].Spoken < MinSentences(Resolution, false) {
 				t.Errorf("speech ×%.1f: resolution spoke %d", slow, st.Phases[Resolution].Spoken)
 			}
 		}
@@ -395,7 +395,7 @@ func TestResolutionAlwaysRuns(t *testing.T) {
 	}
 	st := e.Snapshot()
 	res := st.Phases[Resolution]
-	if res.Status != PhaseCompleted || res.Spoken < minSentences(Resolution, false) {
+	if res.Status != PhaseCompleted || res.Spoken < MinSentences(Resolution, false) {
 		t.Fatalf("resolution %s with %d sentences", res.Status, res.Spoken)
 	}
 	said := st.Said()

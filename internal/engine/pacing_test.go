@@ -219,7 +219,7 @@ func TestResolutionDelivery(t *testing.T) {
 			}
 			res = append(res, l.Delivery)
 		}
-		if len(res) < minSentences(Resolution, sleep) {
+		if len(res) < MinSentences(Resolution, sleep) {
 			t.Fatalf("%d resolution lines", len(res))
 		}
 		first, last := res[0], res[len(res)-1]
@@ -250,10 +250,10 @@ func TestSleepResolutionSpeaksLess(t *testing.T) {
 	spk, st := runProse(t, 20, true)
 	tm := timings(spk, st)
 	res := tm[Resolution]
-	if res.lines < minSentences(Resolution, true) {
+	if res.lines < MinSentences(Resolution, true) {
 		t.Fatalf("a sleep resolution said %d lines", res.lines)
 	}
-	fewest := res.share() * float64(minSentences(Resolution, true)) / float64(res.lines)
+	fewest := res.share() * float64(MinSentences(Resolution, true)) / float64(res.lines)
 	if got, most := res.share(), max(tm[Relaxation].share(), fewest)*1.1; got > most {
 		t.Errorf("a sleep resolution speaks %d lines for %.1f %% of its time, relaxation %.1f %%", res.lines, 100*got, 100*tm[Relaxation].share())
 	}

@@ -109,7 +109,7 @@ func (p Phase) Rests(sleep bool) (least, most time.Duration) {
 // Rest is the silence after a typical line of the phase in a session of
 // the given length, as planned before anything is measured.
 func (p Phase) Rest(length time.Duration) time.Duration {
-	speech := typicalSpeech(p)
+	speech := TypicalSpeech(p)
 	var rest time.Duration
 	if s := p.SpeechShare(length); s > 0 {
 		rest = time.Duration(float64(speech) * (1 - s) / s)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/lull-dev/lull/internal/engine"
@@ -114,7 +113,7 @@ func spokeOn(st engine.State, entries []engine.Entry) engine.State {
 	}
 	cur := &st.Phases[st.Phase]
 	if begun[st.Phase] {
-		cur.Budget = estimateBudget(st.Length, st.Phase, cur.Spoken, cur.Elapsed)
+		cur.Budget = estimateBudget(st.Length, st.Sleep, st.Phase, cur.Spoken, cur.Elapsed)
 	}
 	st.Position = engine.Position{Phase: st.Phase, Sentence: cur.Spoken}
 	return st
@@ -122,7 +121,7 @@ func spokeOn(st engine.State, entries []engine.Entry) engine.State {
 
 // spokenBudget is the budget of a phase closed by what it spoke.
 func spokenBudget(p engine.Phase, length time.Duration, spoken int, elapsed time.Duration) engine.Budget {
-	return engine.Budget{Sentences: spoken, WindDownAt: max(spoken-windDown(p, spoken), 0), Target: elapsed, Rest: p.Rest(length)}
+	return engine.Budget{Sentences: spoken, WindDownAt: max(spoken-engine.WindDownLines(p, spoken), 0), Target: elapsed, Rest: p.Rest(length)}
 }
 
 func hasRole(entries []engine.Entry, r engine.Role) bool {
@@ -138,33 +137,14 @@ func hasRole(entries []engine.Entry, r engine.Role) bool {
 // as the engine would plan it with nothing measured: the phase's share of
 // the session, sentences of the length spoken so far, the phase's rests.
 // The engine replans it as it goes.
-func estimateBudget(length time.Duration, p engine.Phase, spoken int, speech time.Duration) engine.Budget {
+func estimateBudget(length time.Duration, sleep bool, p engine.Phase, spoken int, speech time.Duration) engine.Budget {
 	target := time.Duration(float64(length) * p.Share())
-	slot := engine.EstimateSpeech(strings.Repeat("word ", 13), p) + p.Rest(length)
+	slot := engine.TypicalSpeech(p) + p.Rest(length)
 	if spoken > 0 {
 		slot = speech / time.Duration(spoken)
 	}
-	least := 3
-	if p == engine.Resolution {
-		least = 5 // room for its whole grounding
-	}
-	n := max(int(math.Round(float64(target)/float64(slot))), least, spoken)
-	return engine.Budget{Sentences: n, WindDownAt: max(n-windDown(p, n), 0), Target: target, Rest: p.Rest(length)}
-}
-
-// windDown is how many of a phase's sentences lead onward, as the engine
-// plans them.
-func windDown(p engine.Phase, sentences int) int {
-	switch {
-	case p == engine.Resolution:
-		return 2
-	case sentences >= 20:
-		return 3
-	case sentences >= 8:
-		return 2
-	default:
-		return 1
-	}
+	n := max(int(math.Round(float64(target)/float64(slot))), engine.MinSentences(p, sleep), spoken)
+	return engine.Budget{Sentences: n, WindDownAt: max(n-engine.WindDownLines(p, n), 0), Target: target, Rest: p.Rest(length)}
 }
 
 // rebuiltNote tells the listener what was rebuilt and from what.

@@ -136,7 +136,7 @@ func restartAt(id string, opts engine.Options, created, now time.Time, lines []t
 	// at is begun afresh: active, nothing spoken in it yet.
 	cur := &st.Phases[at]
 	cur.Status, cur.StartedAt = engine.PhaseActive, now
-	cur.Budget = estimateBudget(st.Length, at, 0, 0)
+	cur.Budget = estimateBudget(st.Length, st.Sleep, at, 0, 0)
 	st.Phase = at
 	st.Position = engine.Position{Phase: at}
 	return st, nil
