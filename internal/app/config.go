@@ -81,13 +81,18 @@ func (b BreathingConfig) Pattern() engine.BreathPattern {
 	return engine.BreathPattern{Inhale: s(b.Inhale), Hold: s(b.Hold), Exhale: s(b.Exhale), HoldOut: s(b.HoldOut)}
 }
 
+// breathingOf is pattern as the config writes it, in seconds.
+func breathingOf(b engine.BreathPattern) BreathingConfig {
+	return BreathingConfig{Inhale: b.Inhale.Seconds(), Hold: b.Hold.Seconds(), Exhale: b.Exhale.Seconds(), HoldOut: b.HoldOut.Seconds()}
+}
+
 // ToneOn reports whether the pacer's tone sounds (it does unless turned off).
 func (b BreathingConfig) ToneOn() bool { return b.Tone == nil || *b.Tone }
 
 // Defaults when the file says nothing.
 var defaultConfig = Config{
 	Length: 10, Voice: "auto", Soundscape: "brown",
-	Breathing: BreathingConfig{Inhale: 4, Hold: 2, Exhale: 6},
+	Breathing: breathingOf(engine.DefaultBreath),
 }
 
 // maxConfigSize is far more than any settings file needs.
@@ -110,8 +115,8 @@ func LoadConfig(path string) (Config, error) {
 	if err := decodeConfig(data, &cfg); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)
 	}
-	if cfg.Length != 0 && (cfg.Length < 5 || cfg.Length > 60) {
-		return cfg, fmt.Errorf("%s: length %d is not between 5 and 60 minutes", path, cfg.Length)
+	if least, most := int(engine.MinLength.Minutes()), int(engine.MaxLength.Minutes()); cfg.Length != 0 && (cfg.Length < least || cfg.Length > most) {
+		return cfg, fmt.Errorf("%s: length %d is not between %d and %d minutes", path, cfg.Length, least, most)
 	}
 	if err := checkSound(cfg.Voice, cfg.Soundscape); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)

@@ -48,7 +48,7 @@ var NamedBreaths = []NamedBreath{
 	{"coherent", BreathPattern{Inhale: 5500 * time.Millisecond, Exhale: 5500 * time.Millisecond}, "5.5 in, 5.5 out: about five breaths a minute"},
 	{"box", BreathPattern{Inhale: 4 * time.Second, Hold: 4 * time.Second, Exhale: 4 * time.Second, HoldOut: 4 * time.Second}, "4 in, hold 4, 4 out, hold 4"},
 	{"4-7-8", BreathPattern{Inhale: 4 * time.Second, Hold: 7 * time.Second, Exhale: 8 * time.Second}, "4 in, hold 7, 8 out"},
-	{"4-2-6", BreathPattern{Inhale: 4 * time.Second, Hold: 2 * time.Second, Exhale: 6 * time.Second}, "4 in, hold 2, 6 out"},
+	{"4-2-6", DefaultBreath, "4 in, hold 2, 6 out"},
 }
 
 // BreathNames lists the named patterns: "coherent, box, 4-7-8, 4-2-6".
