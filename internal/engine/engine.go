@@ -343,9 +343,15 @@ func (e *Engine) plainly(err error) string {
 // hold e.mu. The text often quotes a provider's error, which may echo a
 // key: it is redacted before it is stored or shown.
 func (e *Engine) note(kind EventKind, text string) {
-	text = redact.Text(text)
-	e.st.History = append(e.st.History, Entry{At: e.now(), Phase: e.st.Phase, Role: RoleSystem, Text: text})
-	e.publish(Event{Kind: kind, Phase: e.st.Phase, Text: text})
+	e.noteEvent(Event{Kind: kind, Text: text})
+}
+
+// noteEvent is note for an event with more to say than its kind.
+func (e *Engine) noteEvent(ev Event) {
+	ev.Text = redact.Text(ev.Text)
+	ev.Phase = e.st.Phase
+	e.st.History = append(e.st.History, Entry{At: e.now(), Phase: e.st.Phase, Role: RoleSystem, Text: ev.Text})
+	e.publish(ev)
 }
 
 // checkpoint saves the session, after adding any newly spoken entries to

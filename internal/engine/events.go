@@ -40,6 +40,9 @@ type Event struct {
 	Prev   Status // status: the old status
 
 	Duration time.Duration // sentence: how long it is spoken; drifting: how long the sound plays on
+	// GuideFailed marks an error that is a guide's failure, quoted as the
+	// server gave it: a listener is told in plain words elsewhere.
+	GuideFailed bool
 }
 
 // ringSize is how many recent events a late view can catch up on.

@@ -115,7 +115,7 @@ func (e *Engine) ended(err error) error {
 	abandoned := e.st.Status == Abandoned
 	var gerr *GuideError
 	if !abandoned && errors.As(err, &gerr) {
-		e.note(EventError, fmt.Sprintf("The guide stopped: %s. The session is interrupted; it can be resumed.", e.plainly(gerr.Err)))
+		e.noteEvent(Event{Kind: EventError, GuideFailed: true, Text: fmt.Sprintf("The guide stopped: %s. The session is interrupted; it can be resumed.", e.plainly(gerr.Err))})
 		if serr := e.setStatus(Interrupted); serr != nil {
 			e.log.Error("interrupting", "err", serr)
 		}
@@ -146,7 +146,7 @@ func (e *Engine) phaseWithFallback(ctx context.Context, p Phase, lead time.Durat
 			e.mu.Unlock()
 			return err
 		}
-		e.note(EventError, fmt.Sprintf("The guide %s failed: %s.", gerr.Guide, e.plainly(gerr.Err)))
+		e.noteEvent(Event{Kind: EventError, GuideFailed: true, Text: fmt.Sprintf("The guide %s failed: %s.", gerr.Guide, e.plainly(gerr.Err))})
 		e.note(EventNotice, fmt.Sprintf("Continuing with the %s guide.", fb.Name()))
 		e.guide = fb
 		e.startRun(fb, e.now())

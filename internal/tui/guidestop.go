@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/lull-dev/lull/internal/engine"
 )
 
@@ -13,5 +11,5 @@ import (
 // told in plain words instead (Run.Stopped), or by the notice of the
 // guide that carries on.
 func GuideFailed(ev engine.Event) bool {
-	return ev.Kind == engine.EventError && strings.HasPrefix(ev.Text, "The guide ")
+	return ev.Kind == engine.EventError && ev.GuideFailed
 }

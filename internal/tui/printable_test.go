@@ -71,7 +71,7 @@ func TestHostileTextRendersWithoutEscapes(t *testing.T) {
 	// Interrupted: the provider's error, as the engine reported it.
 	st.Status = engine.Interrupted
 	stopped := sessionModel(st, 80, 24)
-	stopped.sess.apply(engine.Event{Kind: engine.EventError, Text: "The guide stopped: 401 " + hostile})
+	stopped.sess.apply(engine.Event{Kind: engine.EventError, GuideFailed: true, Text: "The guide stopped: 401 " + hostile})
 	checkPrintable(t, "the interrupted screen", stopped.View().Content)
 
 	// The salvage dialog quotes what the folder holds.

@@ -462,3 +462,14 @@ func TestNewAsksForChoicesOffTheUIGoroutine(t *testing.T) {
 		t.Error("a late answer opened the form over the stats")
 	}
 }
+
+// A guide's failure is told apart by the engine's mark, not by its words:
+// an error that happens to begin "The guide " is still shown.
+func TestGuideFailedIsTheEnginesMark(t *testing.T) {
+	if !GuideFailed(engine.Event{Kind: engine.EventError, GuideFailed: true, Text: "The guide stopped: EOF."}) {
+		t.Error("a marked failure is not a guide's failure")
+	}
+	if GuideFailed(engine.Event{Kind: engine.EventError, Text: "The guide's folder is full."}) {
+		t.Error("an error that only begins with the words is taken for a guide's failure")
+	}
+}
