@@ -118,7 +118,7 @@ func (a *App) Start(o engine.Options) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Model != "" && choice.Guide == "openai" {
+	if o.Model != "" && choice.Guide == engine.GuideOpenAI {
 		choice.LLM.Model = o.Model // the form's model field
 	}
 	sess, st, err := a.create(o)
@@ -134,7 +134,7 @@ func (a *App) choice(guide string) (GuideChoice, error) {
 	ch := a.opts.Guide
 	switch guide {
 	case "", ch.Guide:
-	case "builtin", "openai":
+	case engine.GuideBuiltin, engine.GuideOpenAI:
 		ch.Guide = guide
 	default:
 		return ch, fmt.Errorf("guide %q: choose builtin or openai", guide)

@@ -31,7 +31,7 @@ func wordless(st engine.State) bool { return st.Voice == "none" }
 // guide.
 func wordsFor(st engine.State, ch GuideChoice) GuideChoice {
 	if st.Practice != "" {
-		ch.Guide = "builtin"
+		ch.Guide = engine.GuideBuiltin
 	}
 	return ch
 }

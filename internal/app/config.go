@@ -132,7 +132,7 @@ func LoadConfig(path string) (Config, error) {
 	if f := cfg.Speech.Format; f != "" && f != "wav" && f != "pcm" {
 		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", path, f)
 	}
-	if g := cfg.Guide; g != "" && g != "auto" && g != "builtin" && g != "openai" {
+	if g := cfg.Guide; g != "" && g != "auto" && g != engine.GuideBuiltin && g != engine.GuideOpenAI {
 		return cfg, fmt.Errorf("%s: guide %q: choose auto, builtin or openai", path, g)
 	}
 	if f := cfg.LLM.OnFailure; f != "" && f != "builtin" && f != "interrupt" {

@@ -32,7 +32,7 @@ type GuideFlags struct {
 // GuideChoice is settled: which guide writes this process's runs, and how
 // it reaches its model.
 type GuideChoice struct {
-	Guide     string // "builtin" or "openai"
+	Guide     string // engine.GuideBuiltin or engine.GuideOpenAI
 	LLM       llm.Config
 	Interrupt bool // a failing LLM interrupts the session instead of handing over to the built-in guide
 	// Providers are the servers a run may switch to, this one first.
@@ -44,7 +44,7 @@ type GuideChoice struct {
 }
 
 // Guide names the config and flags accept.
-var Guides = []string{"builtin", "openai"}
+var Guides = []string{engine.GuideBuiltin, engine.GuideOpenAI}
 
 // ChooseGuide settles the guide from the flags, the config file and the
 // environment: openai when an API key or a base URL is set, else builtin.
@@ -68,13 +68,13 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 		}
 	}
 	if g == "" || g == "auto" {
-		g = "builtin"
+		g = engine.GuideBuiltin
 		if key != "" || base != "" {
-			g = "openai"
+			g = engine.GuideOpenAI
 		}
 	}
 	switch g {
-	case "builtin", "openai":
+	case engine.GuideBuiltin, engine.GuideOpenAI:
 	default:
 		return GuideChoice{}, fmt.Errorf("guide %q: choose builtin or openai", g)
 	}
@@ -119,13 +119,13 @@ func (a *App) guides(st engine.State, ch GuideChoice) (runGuides, error) {
 	}
 	var rg runGuides
 	var remote *llm.Guide
-	if ch.Guide == "openai" || len(st.Stored) > 0 {
+	if ch.Guide == engine.GuideOpenAI || len(st.Stored) > 0 {
 		cfg := ch.LLM
 		cfg.Logger = a.log.With("session", st.ID)
 		rg.forget = forgetter{choice: ch, log: cfg.Logger}
 		var err error
 		remote, err = llm.New(cfg)
-		if err != nil && ch.Guide == "openai" {
+		if err != nil && ch.Guide == engine.GuideOpenAI {
 			return runGuides{}, fmt.Errorf("the LLM guide: %w", err)
 		}
 	}
@@ -134,7 +134,7 @@ func (a *App) guides(st engine.State, ch GuideChoice) (runGuides, error) {
 		return runGuides{}, err
 	}
 	rg.builtin = builtin
-	if ch.Guide != "openai" {
+	if ch.Guide != engine.GuideOpenAI {
 		rg.guide = builtin
 		return rg, nil
 	}

@@ -19,11 +19,11 @@ func (a *App) resumeChoice(st engine.State) (GuideChoice, string) {
 	if ch.Asked || st.Guide == "" {
 		return ch, ""
 	}
-	if st.Guide != "openai" {
+	if st.Guide != engine.GuideOpenAI {
 		ch.Guide = st.Guide
 		return ch, ""
 	}
-	ch.Guide = "openai"
+	ch.Guide = engine.GuideOpenAI
 	if st.Model != "" {
 		ch.LLM.Model = st.Model
 	}
@@ -33,7 +33,7 @@ func (a *App) resumeChoice(st engine.State) (GuideChoice, string) {
 	if p, ok := ch.provider(st.Server); ok {
 		return ch.at(p), ""
 	}
-	ch.Guide = "builtin"
+	ch.Guide = engine.GuideBuiltin
 	return ch, fmt.Sprintf("This session was written by %s at %s, which is not set up here: the built-in guide goes on with it. To move it, resume with --guide openai.",
 		st.Model, serverName(st.Server))
 }
@@ -44,7 +44,7 @@ func (a *App) ResumesOn(in sessions.Info) string {
 	st := engine.State{Guide: in.Guide, Model: in.Model, Server: in.Server, Practice: in.Practice}
 	ch, _ := a.resumeChoice(st)
 	ch = wordsFor(st, ch)
-	if ch.Guide != "openai" {
+	if ch.Guide != engine.GuideOpenAI {
 		return "built-in guide"
 	}
 	return orText(ch.LLM.Model, llm.DefaultModel) + " at " + serverName(ch.LLM.BaseURL)

@@ -99,7 +99,7 @@ func (ch GuideChoice) Switch(provider, model string) (GuideChoice, error) {
 	if err := CheckModelName(model); err != nil {
 		return ch, err
 	}
-	ch.Guide = "openai"
+	ch.Guide = engine.GuideOpenAI
 	ch.LLM.Model = model
 	if provider == "" {
 		return ch, nil

@@ -13,6 +13,7 @@ import (
 
 	"github.com/lull-dev/lull/internal/app"
 	"github.com/lull-dev/lull/internal/audio"
+	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
 	"github.com/lull-dev/lull/internal/llm"
 	"github.com/lull-dev/lull/internal/redact"
@@ -113,7 +114,7 @@ func (c *cli) doctor(env *environment) error {
 
 	section("Guide")
 	g := env.app.Guide()
-	if g.Guide == "builtin" {
+	if g.Guide == engine.GuideBuiltin {
 		row("in use", "builtin: lull's own material, composed fresh for each session; nothing leaves this machine")
 	} else {
 		l := g.LLM

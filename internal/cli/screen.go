@@ -226,9 +226,9 @@ func (b backend) Choices() tui.Choices {
 	}
 	voices = append(voices, "none")
 	g := b.app.Guide()
-	guides := []string{"builtin"}
+	guides := []string{engine.GuideBuiltin}
 	if b.app.LLMReady() {
-		guides = []string{"openai", "builtin"}
+		guides = []string{engine.GuideOpenAI, engine.GuideBuiltin}
 	}
 	model, providers := b.Models()
 	c := tui.Choices{

@@ -9,12 +9,20 @@ import (
 // text — the built-in guide and an LLM alike. The engine splits the stream
 // into sentences, checks each one, and decides when a phase has had enough.
 type Guide interface {
-	// Name is how the guide is recorded in the session ("builtin", "openai").
+	// Name is how the guide is recorded in the session: GuideBuiltin or
+	// GuideOpenAI.
 	Name() string
 	// Stream starts the text for one call within a phase. A phase may take
 	// several calls: the body, then the wind-down that leads onward.
 	Stream(ctx context.Context, req Request) (Stream, error)
 }
+
+// The guides a session may be written by, as sessions record them and
+// the config and flags name them.
+const (
+	GuideBuiltin = "builtin" // lull's own, offline
+	GuideOpenAI  = "openai"  // an LLM through the OpenAI API or a server that speaks it
+)
 
 // Request is what a guide is asked for.
 type Request struct {

@@ -91,7 +91,7 @@ func journeyAges(m *prompts.Guide, mem Memory) map[string]int {
 }
 
 // Name is how the guide is recorded in a session.
-func (b *Builtin) Name() string { return "builtin" }
+func (b *Builtin) Name() string { return engine.GuideBuiltin }
 
 // Journey names the journey the session of a request takes.
 func (b *Builtin) Journey(req engine.Request) string { return b.session(req).journey.Name }

@@ -187,7 +187,7 @@ func New(cfg Config) (*Guide, error) {
 }
 
 // Name is how the guide is recorded in a session.
-func (g *Guide) Name() string { return "openai" }
+func (g *Guide) Name() string { return engine.GuideOpenAI }
 
 // Model is the model the guide asks.
 func (g *Guide) Model() string { return g.cfg.Model }

@@ -279,7 +279,7 @@ func (f *formView) step(dir int) formField {
 
 // llm reports whether the chosen guide is an LLM, which has a model.
 func (f formView) llm() bool {
-	return len(f.choices.Guides) > 0 && f.choices.Guides[f.guide] == "openai"
+	return len(f.choices.Guides) > 0 && f.choices.Guides[f.guide] == engine.GuideOpenAI
 }
 
 func (f formView) View(width int, s *Styles) string {
@@ -361,7 +361,7 @@ func (f formView) View(width int, s *Styles) string {
 	add(-1, "")
 	if len(f.choices.Guides) > 0 {
 		guideNote := ""
-		if len(f.choices.Guides) == 1 && f.choices.Guides[0] == "builtin" {
+		if len(f.choices.Guides) == 1 && f.choices.Guides[0] == engine.GuideBuiltin {
 			guideNote = "an LLM needs OPENAI_API_KEY or a server"
 		}
 		add(fieldGuide, label(fieldGuide, "Guide")+" "+choices(fieldGuide, f.choices.Guides, f.guide, guideNote))
