@@ -26,7 +26,7 @@ import (
 
 var lullBin string
 
-// e2eParallel is how many of the tests that run in parallel run at once,
+// e2eParallel is how many tests run at once (every one runs in parallel),
 // unless -parallel says: they mostly wait on the binary they drive (a
 // terminal, a clock), and at the default of one per core the package left
 // a core idle 40-70 % of its run.

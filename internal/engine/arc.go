@@ -81,7 +81,7 @@ func meanPace(p Phase, sleep bool) float64 {
 // relative to the phase's other silences: 1 everywhere but in resolution
 // and a sleep session's relaxation.
 func restWeight(p Phase, sleep bool, index, n int) float64 {
-	if thins(p, sleep) && p == Relaxation {
+	if sleep && p == Relaxation {
 		return 1 + (sleepGrowth-1)*arc(index, n)
 	}
 	if p != Resolution {

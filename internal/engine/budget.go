@@ -210,7 +210,7 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 // that runs over cannot be taken back, while time to spare only
 // lengthens its last silences.
 func (pl *planner) leastResolution() time.Duration {
-	least, _ := Resolution.Rests(false)
+	least, _ := Resolution.Rests(pl.sleep)
 	speech := pl.speech(Resolution)
 	for _, m := range pl.phases {
 		if m.count > 0 {
@@ -247,7 +247,7 @@ func (pl *planner) taught() time.Duration {
 func (pl *planner) breathSlot(speech time.Duration) time.Duration {
 	period := pl.breath.Period()
 	if period <= 0 {
-		least, _ := Breathing.Rests(false)
+		least, _ := Breathing.Rests(pl.sleep)
 		return speech + least
 	}
 	breaths := (speech + breathGap + period - 1) / period
@@ -290,7 +290,7 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 			// The phase was planned for all the guide has (a replay's saved
 			// lines): it keeps them all while they fit its least silences,
 			// the silences giving way first.
-			least, _ := p.Rests(false)
+			least, _ := p.Rests(pl.sleep)
 			fits := spoken + int(left/(pl.speech(p)+least))
 			n = max(n, min(capacity, fits))
 		}

@@ -227,7 +227,7 @@ func (e *Engine) fitClose(index int, lines []string, busy time.Duration) int {
 	rec := e.st.Phases[Resolution]
 	b := rec.Budget
 	pos := e.speaker.Position()
-	least, _ := Resolution.Rests(false)
+	least, _ := Resolution.Rests(e.st.Sleep)
 	left := b.Target - tail(e.st.Length, e.st.Sleep) - rec.Elapsed - e.liveLocked() - max(busy-pos, 0)
 	if busy > pos {
 		left -= least // the silence after the line playing

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // OpenLog opens lull's log for appending (see OpenAppend) after moving it
@@ -12,21 +11,11 @@ import (
 // fills a disk: one old log is kept, the one before it is gone. A log, or
 // an old one, that is not lull's by the trust rules is never moved or
 // replaced: the log then grows as it was.
-func OpenLog(path string, most int64) (*os.File, error) {
-	rotate(path, most)
-	return OpenAppend(path)
-}
+func OpenLog(path string, most int64) (*os.File, error) { return openAppend(path, most) }
 
-func rotate(path string, most int64) {
-	folder, name := filepath.Dir(path), filepath.Base(path)
-	dir, err := os.OpenRoot(folder)
-	if err != nil {
-		return // OpenAppend says why
-	}
-	defer dir.Close()
-	if checkFolder(dir, folder) != nil {
-		return
-	}
+// rotate moves name, at path in dir (a folder already checked), to
+// name.1 once it is past most bytes.
+func rotate(dir *os.Root, name, path string, most int64) {
 	info, err := dir.Lstat(name)
 	if err != nil || info.Size() <= most || regular(dir, name, info) != nil || trust(info, path) != nil {
 		return

@@ -93,7 +93,11 @@ func CheckFolder(path string) error {
 // gets a session file's rules: its folder and the file must be the user's
 // alone, the file a regular file, and a link is never followed, not even
 // one that stays in the folder.
-func OpenAppend(path string) (*os.File, error) {
+func OpenAppend(path string) (*os.File, error) { return openAppend(path, 0) }
+
+// openAppend is OpenAppend, after moving a file past most bytes aside
+// (see OpenLog); 0 or less moves nothing.
+func openAppend(path string, most int64) (*os.File, error) {
 	folder, name := filepath.Dir(path), filepath.Base(path)
 	if err := os.MkdirAll(folder, folderMode); err != nil {
 		return nil, fmt.Errorf("its folder: %w", human.Bare(err))
@@ -105,6 +109,9 @@ func OpenAppend(path string) (*os.File, error) {
 	defer dir.Close()
 	if err := checkFolder(dir, folder); err != nil {
 		return nil, fmt.Errorf("its folder: %w", err)
+	}
+	if most > 0 {
+		rotate(dir, name, path, most)
 	}
 	info, err := dir.Lstat(name)
 	if errors.Is(err, fs.ErrNotExist) {

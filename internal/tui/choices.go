@@ -9,16 +9,14 @@ import tea "charm.land/bubbletea/v2"
 // formChoicesMsg carries the choices for the new-session form.
 type formChoicesMsg struct{ c Choices }
 
-// askChoices asks the backend for its choices, delivered as wrap makes them.
-func (m Model) askChoices(wrap func(Choices) tea.Msg) tea.Cmd {
+// askFormChoices asks the backend for the form's choices.
+func (m Model) askFormChoices() tea.Cmd {
 	b := m.backend
 	return func() tea.Msg {
 		var c Choices
 		if b != nil {
 			c = b.Choices()
 		}
-		return wrap(c)
+		return formChoicesMsg{c}
 	}
 }
-
-func forForm(c Choices) tea.Msg { return formChoicesMsg{c} }

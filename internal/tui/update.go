@@ -442,7 +442,7 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		m.setState(screenStats)
 		return m, m.loadPractice()
 	case key.Matches(msg, m.keys.New):
-		return m, m.askChoices(forForm)
+		return m, m.askFormChoices()
 	case key.Matches(msg, m.keys.Open):
 		info, ok := m.home.Selected()
 		if !ok {
