@@ -3,7 +3,10 @@ package engine
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
+
+	"github.com/lull-dev/lull/internal/prompts"
 )
 
 // Phase is one of the five movements of a session, always taken in order.
@@ -20,7 +23,9 @@ const (
 // Phases lists every phase in the order a session runs them.
 var Phases = [...]Phase{Atmosphere, Breathing, Sensory, Relaxation, Resolution}
 
-var phaseNames = [...]string{"atmosphere", "breathing", "sensory", "relaxation", "resolution"}
+// A phase's name is prompts.PhaseNames', as the material spells it: this
+// fails to compile when the two lists differ in length.
+var _ [len(Phases)]struct{} = [len(prompts.PhaseNames)]struct{}{}
 
 // phaseShares are each phase's share of the session, in percent.
 var phaseShares = [...]int{12, 20, 28, 25, 15}
@@ -62,7 +67,7 @@ func (p Phase) String() string {
 	if !p.Valid() {
 		return fmt.Sprintf("phase(%d)", int(p))
 	}
-	return phaseNames[p]
+	return prompts.PhaseNames[p] // the material's own spelling: one list for both
 }
 
 // Title is the phase name for people: "Atmosphere".
@@ -125,10 +130,8 @@ func (p Phase) Rate() float64 { return phaseRates[p] }
 
 // ParsePhase turns "breathing" into Breathing.
 func ParsePhase(s string) (Phase, error) {
-	for i, n := range phaseNames {
-		if n == s {
-			return Phase(i), nil
-		}
+	if i := prompts.PhaseIndex(s); i >= 0 {
+		return Phase(i), nil
 	}
-	return 0, fmt.Errorf("unknown phase %q (want one of atmosphere, breathing, sensory, relaxation, resolution)", s)
+	return 0, fmt.Errorf("unknown phase %q (want one of %s)", s, strings.Join(prompts.PhaseNames[:], ", "))
 }

@@ -21,7 +21,8 @@ import (
 //go:embed guide
 var guideFiles embed.FS
 
-// Phase names as the material's files spell them, in session order.
+// Phase names as the material's files spell them, in session order: the
+// one list, which engine.Phase's String and ParsePhase read too.
 var PhaseNames = [...]string{"atmosphere", "breathing", "sensory", "relaxation", "resolution"}
 
 // Breath parts a breathing step may be spoken on.
