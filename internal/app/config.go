@@ -160,12 +160,14 @@ func (c Config) Voices(getenv func(string) string) audio.VoiceConfig {
 			Voice: c.Speech.Voice, Format: c.Speech.Format},
 		Espeak: audio.EspeakConfig{Voice: c.Espeak.Voice},
 	}
-	switch {
-	case c.Speech.BaseURL != "" && !llm.IsOpenAI(c.Speech.BaseURL):
+	// Not endpoint's rule, which pairs OpenAI's key with OPENAI_BASE_URL for
+	// the guide: see there why speech differs.
+	switch base := c.Speech.BaseURL; {
+	case !atOpenAI(base):
 		v.Speech.APIKey = getenv("LULL_SPEECH_API_KEY")
-	case c.Speech.BaseURL != "":
+	case base != "":
 		v.Speech.APIKey = getenv("OPENAI_API_KEY")
-	case getenv("OPENAI_BASE_URL") == "" || llm.IsOpenAI(getenv("OPENAI_BASE_URL")):
+	case atOpenAI(getenv("OPENAI_BASE_URL")):
 		// An OPENAI_BASE_URL of another server (Ollama, say) is for the
 		// guide; speech there needs its own base_url.
 		v.Speech.APIKey = getenv("OPENAI_API_KEY")

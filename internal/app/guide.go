@@ -11,7 +11,8 @@ import (
 
 // GuideConfig is the config file's say on where the words come from. The
 // key never lives here: OPENAI_API_KEY goes to OpenAI or to the server
-// OPENAI_BASE_URL names, LULL_LLM_API_KEY to a base_url set here.
+// OPENAI_BASE_URL names, LULL_LLM_API_KEY to a base_url set here: endpoint
+// says which.
 type GuideConfig struct {
 	Model         string `yaml:"model"`
 	BaseURL       string `yaml:"base_url"` // with the /v1
@@ -53,20 +54,8 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 	if g == "" {
 		g = c.Guide
 	}
-	envBase := getenv("OPENAI_BASE_URL")
-	base := c.LLM.BaseURL
-	key := getenv("LULL_LLM_API_KEY")
-	switch {
-	case base == "" && envBase != "":
-		base = envBase
-		if key == "" {
-			key = getenv("OPENAI_API_KEY") // the SDKs' own pairing
-		}
-	case atOpenAI(base):
-		if key == "" {
-			key = getenv("OPENAI_API_KEY")
-		}
-	}
+	at := endpoint(c.LLM.BaseURL, getenv("LULL_LLM_API_KEY"), getenv)
+	base, key := at.BaseURL, at.APIKey
 	if g == "" || g == "auto" {
 		g = engine.GuideBuiltin
 		if key != "" || base != "" {
@@ -149,7 +138,7 @@ func (a *App) guides(st engine.State, ch GuideChoice) (runGuides, error) {
 // OpenAI, or a server of one's own.
 func (a *App) LLMReady() bool {
 	l := a.opts.Guide.LLM
-	return l.APIKey != "" || (l.BaseURL != "" && !llm.IsOpenAI(l.BaseURL))
+	return l.APIKey != "" || !atOpenAI(l.BaseURL)
 }
 
 // Delete removes a session from disk, after asking the provider to forget

@@ -22,26 +22,28 @@ type Provider struct {
 
 // providers are the servers this config and environment allow, the chosen
 // one first: a base URL of one's own (config, then OPENAI_BASE_URL) and
-// OpenAI when OPENAI_API_KEY is set.
+// OpenAI when OPENAI_API_KEY is set, each with the key endpoint gives it.
 func providers(chosen llm.Config, c Config, getenv func(string) string) []Provider {
 	list := []Provider{{BaseURL: chosen.BaseURL, APIKey: chosen.APIKey}}
-	add := func(base, key string) {
-		for _, p := range list {
-			if sameServer(p.BaseURL, base) {
+	add := func(p Provider) {
+		for _, q := range list {
+			if sameServer(q.BaseURL, p.BaseURL) {
 				return
 			}
 		}
-		list = append(list, Provider{BaseURL: base, APIKey: key})
+		list = append(list, p)
 	}
 	own := getenv("LULL_LLM_API_KEY")
-	if b := c.LLM.BaseURL; b != "" && !llm.IsOpenAI(b) {
-		add(b, own)
+	for _, p := range []Provider{endpoint(c.LLM.BaseURL, own, getenv), endpoint("", own, getenv)} {
+		if !atOpenAI(p.BaseURL) {
+			add(p)
+		}
 	}
-	if b := getenv("OPENAI_BASE_URL"); b != "" && !llm.IsOpenAI(b) {
-		add(b, orText(own, getenv("OPENAI_API_KEY")))
-	}
-	if k := getenv("OPENAI_API_KEY"); k != "" {
-		add("", k)
+	// OpenAI to switch to takes OpenAI's own key: LULL_LLM_API_KEY is for a
+	// server of one's own. Its base URL is "", the SDK's default, as when
+	// OpenAI is chosen.
+	if k := endpoint(llm.OpenAIBaseURL, "", getenv).APIKey; k != "" {
+		add(Provider{APIKey: k})
 	}
 	for i := range list {
 		list[i].Name = serverName(list[i].BaseURL)
@@ -118,10 +120,6 @@ func (ch GuideChoice) at(p Provider) GuideChoice {
 	ch.LLM.Moderate = atOpenAI(p.BaseURL) // every sentence also goes to OpenAI's moderation
 	return ch
 }
-
-// atOpenAI reports whether a base URL is OpenAI's: its own, or none (the
-// SDK's default).
-func atOpenAI(base string) bool { return base == "" || llm.IsOpenAI(base) }
 
 // provider is the provider set up here for server (a base URL, as a
 // session records it), if any.
