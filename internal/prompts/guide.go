@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -10,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"gopkg.in/yaml.v3"
 )
 
 // The built-in guide's material (guide/): a skeleton every waking session
@@ -209,7 +206,7 @@ type Returning map[string]map[string][]string
 
 var returningLines = sync.OnceValues(func() (Returning, error) {
 	var r Returning
-	if err := decodeFile(guideFiles, "guide/returning.yaml", &r); err != nil {
+	if err := decodeStrict(guideFiles, "guide/returning.yaml", &r); err != nil {
 		return nil, err
 	}
 	for _, kind := range []string{"waking", "sleep"} {
@@ -248,13 +245,13 @@ func LoadGuide(fsys fs.FS, dir string) (*Guide, error) {
 	g := &Guide{}
 	var err error
 	var sk, sl scriptFile
-	if err = decodeFile(fsys, path.Join(dir, "skeleton.yaml"), &sk); err != nil {
+	if err = decodeStrict(fsys, path.Join(dir, "skeleton.yaml"), &sk); err != nil {
 		return nil, err
 	}
 	if g.Skeleton, err = script(sk.Phases); err != nil {
 		return nil, fmt.Errorf("prompts: skeleton.yaml: %w", err)
 	}
-	if err = decodeFile(fsys, path.Join(dir, "sleep.yaml"), &sl); err != nil {
+	if err = decodeStrict(fsys, path.Join(dir, "sleep.yaml"), &sl); err != nil {
 		return nil, err
 	}
 	if g.Sleep, err = script(sl.Phases); err != nil {
@@ -266,7 +263,7 @@ func LoadGuide(fsys fs.FS, dir string) (*Guide, error) {
 	}
 	for _, name := range names {
 		var jf journeyFile
-		if err := decodeFile(fsys, name, &jf); err != nil {
+		if err := decodeStrict(fsys, name, &jf); err != nil {
 			return nil, err
 		}
 		j := jf.Journey
@@ -282,7 +279,7 @@ func LoadGuide(fsys fs.FS, dir string) (*Guide, error) {
 		g.Journeys = append(g.Journeys, &j)
 	}
 	var kf kindsFile
-	if err := decodeFile(fsys, path.Join(dir, "intentions.yaml"), &kf); err != nil {
+	if err := decodeStrict(fsys, path.Join(dir, "intentions.yaml"), &kf); err != nil {
 		return nil, err
 	}
 	g.Kinds, g.General = kf.Kinds, kf.General
@@ -300,19 +297,6 @@ func LoadGuide(fsys fs.FS, dir string) (*Guide, error) {
 		return nil, fmt.Errorf("prompts: %w", err)
 	}
 	return g, nil
-}
-
-func decodeFile(fsys fs.FS, name string, v any) error {
-	data, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		return err
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key must not silently empty a list
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("prompts: %s: %w", name, err)
-	}
-	return nil
 }
 
 // script orders a file's phases; an unknown phase name is an error.

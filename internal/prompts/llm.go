@@ -1,7 +1,6 @@
 package prompts
 
 import (
-	"bytes"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -9,8 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"gopkg.in/yaml.v3"
 )
 
 // The LLM guide's prompt material, as files a reviewer can read:
@@ -301,19 +298,6 @@ func terms(list string, entries []map[string]string) ([]Term, error) {
 		return nil, fmt.Errorf("%s is empty", list)
 	}
 	return out, nil
-}
-
-func decodeStrict(fsys fs.FS, path string, v any) error {
-	data, err := fs.ReadFile(fsys, path)
-	if err != nil {
-		return err
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true) // a misspelt key must not silently empty a field
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("prompts: %s: %w", path, err)
-	}
-	return nil
 }
 
 // checkMessages holds what the guide relies on: every message is there and
