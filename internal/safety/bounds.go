@@ -2,10 +2,8 @@ package safety
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/lull-dev/lull/internal/engine"
-	"github.com/lull-dev/lull/internal/lexis"
 )
 
 // The breath's bounds, read from the numbers of a sentence: a hold longer
@@ -81,29 +79,12 @@ func clauses(text string) [][]string {
 	text = strings.NewReplacer("...", " ", "…", " ", "..", " ").Replace(text)
 	var out [][]string
 	var cur []string
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			cur = append(cur, b.String())
-			b.Reset()
+	scanWords(text, func(w string) { cur = append(cur, w) }, func(r rune) {
+		if strings.ContainsRune(".!?;:", r) && len(cur) > 0 {
+			out = append(out, cur)
+			cur = nil
 		}
-	}
-	for _, r := range text {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-		case lexis.IsApostrophe(r):
-		case strings.ContainsRune(".!?;:", r):
-			flush()
-			if len(cur) > 0 {
-				out = append(out, cur)
-				cur = nil
-			}
-		default:
-			flush()
-		}
-	}
-	flush()
+	})
 	if len(cur) > 0 {
 		out = append(out, cur)
 	}

@@ -19,6 +19,31 @@ type word struct {
 	part int    // which part of the sentence it is in
 }
 
+// scanWords reads text as the screen reads words: letters and digits, in
+// lower case; apostrophes dropped ("don't" is "dont", "lover's" is
+// "lovers"); any other rune ends a word. word is called with each word,
+// between with each rune that is not part of one, after the word it ends.
+func scanWords(text string, word func(string), between func(rune)) {
+	var b strings.Builder
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case lexis.IsApostrophe(r):
+			// dropped: "don't" and "dont" read the same
+		default:
+			if b.Len() > 0 {
+				word(b.String())
+				b.Reset()
+			}
+			between(r)
+		}
+	}
+	if b.Len() > 0 {
+		word(b.String())
+	}
+}
+
 // readSentence splits a sentence into words and breaks: lower case;
 // apostrophes dropped ("don't" is "dont", "lover's" is "lovers"); a hyphen
 // or slash splits words ("light-headed" is "light headed"); other
@@ -40,27 +65,11 @@ func (lx *safetyLexicon) readSentence(text string, out []word) []word {
 		}
 		out = append(out, word{text: w, keys: lx.formsOf(w), gap: lx.gap[w], num: numberValue(w), part: part})
 	}
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			add(b.String())
-			b.Reset()
-		}
-	}
-	for _, r := range text {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(unicode.ToLower(r))
-		case lexis.IsApostrophe(r):
-			// dropped: "don't" and "dont" read the same
-		case r == '-' || r == '/' || r == '‐' || r == '‑' || unicode.IsSpace(r):
-			flush()
-		default:
-			flush()
+	scanWords(text, add, func(r rune) {
+		if r != '-' && r != '/' && r != '‐' && r != '‑' && !unicode.IsSpace(r) {
 			brk()
 		}
-	}
-	flush()
+	})
 	if n := len(out); n > 0 && out[n-1].brk {
 		out = out[:n-1]
 	}
