@@ -60,14 +60,7 @@ func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 	}
 	header := spread(title, s.Status[v.status].Render(dot+" "+word), width)
 
-	remaining := max(v.progress.Length-v.progress.Elapsed, 0)
-	if v.status == engine.Completed {
-		remaining = 0
-	}
-	clocks := spread(
-		s.Clock.Render(human.Clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
-		s.Muted.Render("remaining ")+s.Clock.Render(human.Clock(remaining)),
-		width)
+	clocks := v.clocks(v.progress.Length-v.progress.Elapsed, width, s)
 
 	center := lipgloss.NewStyle().Width(width).Align(lipgloss.Center)
 	var middle []string

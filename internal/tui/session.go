@@ -137,6 +137,19 @@ func (v sessionView) statusWord() string {
 	}
 }
 
+// clocks is the row under the header, a session's and a practice's:
+// the time elapsed, and the time remaining (none once complete).
+func (v sessionView) clocks(remaining time.Duration, width int, s *Styles) string {
+	remaining = max(remaining, 0)
+	if v.status == engine.Completed {
+		remaining = 0
+	}
+	return spread(
+		s.Clock.Render(human.Clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
+		s.Muted.Render("remaining ")+s.Clock.Render(human.Clock(remaining)),
+		width)
+}
+
 // View lays the screen out in width × height cells.
 func (v sessionView) View(width, height int, s *Styles) string {
 	if v.practice {
@@ -158,14 +171,7 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	header := spread(title, state, width)
 
 	bar := v.phaseBar()
-	remaining := max(v.progress.Length-human.Shown(v.progress.Elapsed), 0)
-	if v.status == engine.Completed {
-		remaining = 0
-	}
-	clocks := spread(
-		s.Clock.Render(human.Clock(v.progress.Elapsed))+s.Muted.Render(" elapsed"),
-		s.Muted.Render("remaining ")+s.Clock.Render(human.Clock(remaining)),
-		width)
+	clocks := v.clocks(v.progress.Length-human.Shown(v.progress.Elapsed), width, s)
 
 	top := []string{header, "", bar.View(width, s), clocks, ""}
 	if height < 10 {
