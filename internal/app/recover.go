@@ -23,16 +23,12 @@ type Listed struct {
 }
 
 // LeftRunning reports a session whose status says running while no lull
-// has it open: the lull that ran it died. It is offered resume, summarize
-// or discard.
-func (l Listed) LeftRunning() bool { return l.Status == engine.Running && !l.Open }
+// has it open: the lull that ran it died.
+func (l Listed) LeftRunning() bool { return engine.LeftRunning(l.Status, l.Open) }
 
 // Idle is how long the session has waited for the listener.
 func (l Listed) Idle(now time.Time) engine.Idle {
-	if l.Open {
-		return engine.NotIdle
-	}
-	return engine.Idleness(l.Status, l.LastActive, now)
+	return engine.IdlenessUnlessOpen(l.Status, l.Open, l.LastActive, now)
 }
 
 // List lists the saved sessions as the store does, resumable first, and

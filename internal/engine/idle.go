@@ -43,3 +43,20 @@ func Idleness(status Status, lastActive, now time.Time) Idle {
 	}
 	return NotIdle
 }
+
+// The lists (app.Listed, the TUI's rows) also know whether a lull has a
+// session open now; these say what that changes, for both.
+
+// LeftRunning reports a session whose status says running while no lull
+// has it open: the lull that ran it stopped without saving it paused. It
+// is offered resume, summarize or discard.
+func LeftRunning(status Status, open bool) bool { return status == Running && !open }
+
+// IdlenessUnlessOpen is Idleness for a listed session: one open in a lull
+// now is not idle.
+func IdlenessUnlessOpen(status Status, open bool, lastActive, now time.Time) Idle {
+	if open {
+		return NotIdle
+	}
+	return Idleness(status, lastActive, now)
+}

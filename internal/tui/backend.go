@@ -105,15 +105,12 @@ type SessionInfo struct {
 
 // LeftRunning reports a session whose status says running while no lull
 // has it open: the lull that ran it stopped without saving it paused.
-func (i SessionInfo) LeftRunning() bool { return i.Status == engine.Running && !i.Open }
+func (i SessionInfo) LeftRunning() bool { return engine.LeftRunning(i.Status, i.Open) }
 
 // Idle is how long the session has waited for the listener: inactive
 // after a day, stale after a week. A session open in a lull is not idle.
 func (i SessionInfo) Idle(now time.Time) engine.Idle {
-	if i.Open {
-		return engine.NotIdle
-	}
-	return engine.Idleness(i.Status, i.LastActive, now)
+	return engine.IdlenessUnlessOpen(i.Status, i.Open, i.LastActive, now)
 }
 
 // Choices fill the new-session form.
