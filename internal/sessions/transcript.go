@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,45 +52,7 @@ func openTranscript(dir *os.Root, folder string, st engine.State) (*transcript, 
 // openForAppend opens transcript.md to read and append, creating it if
 // it is not there. What is there must be a file lull could have written.
 func openForAppend(dir *os.Root, folder string) (*os.File, error) {
-	info, err := dir.Lstat(transcriptName)
-	if errors.Is(err, fs.ErrNotExist) {
-		f, err := dir.OpenFile(transcriptName, os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_EXCL, fileMode)
-		if err == nil {
-			err = f.Chmod(fileMode)
-		}
-		if err != nil {
-			if f != nil {
-				f.Close()
-			}
-			return nil, human.Bare(err)
-		}
-		return f, nil
-	}
-	if err != nil {
-		return nil, human.Bare(err)
-	}
-	if err := regular(dir, transcriptName, info); err != nil {
-		return nil, err
-	}
-	if err := trust(info, filepath.Join(folder, transcriptName)); err != nil {
-		return nil, err
-	}
-	f, err := dir.OpenFile(transcriptName, os.O_RDWR|os.O_APPEND, 0)
-	if err != nil {
-		return nil, human.Bare(err)
-	}
-	opened, err := f.Stat()
-	if err == nil && !os.SameFile(info, opened) {
-		err = errors.New("it was replaced while lull opened it")
-	}
-	if err == nil {
-		err = f.Chmod(fileMode)
-	}
-	if err != nil {
-		f.Close()
-		return nil, human.Bare(err)
-	}
-	return f, nil
+	return appendTo(dir, transcriptName, filepath.Join(folder, transcriptName), os.O_RDWR)
 }
 
 // start checks what the file holds and readies the next record.

@@ -113,10 +113,19 @@ func openAppend(path string, most int64) (*os.File, error) {
 	if most > 0 {
 		rotate(dir, name, path, most)
 	}
+	return appendTo(dir, name, path, os.O_WRONLY)
+}
+
+// appendTo opens name in dir for appending (access: os.O_WRONLY or
+// os.O_RDWR), the log and a transcript alike; path is its path, for
+// messages. A file that is not there is created private (0600) here and
+// now, never through a link; one that is must be a regular file the user
+// alone can write, is opened without following a link or waiting on a
+// FIFO, must be the file that was checked, and is made private.
+func appendTo(dir *os.Root, name, path string, access int) (*os.File, error) {
 	info, err := dir.Lstat(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		// O_EXCL: created here and now, never through a link.
-		f, err := dir.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE|os.O_EXCL, fileMode)
+		f, err := dir.OpenFile(name, access|os.O_APPEND|os.O_CREATE|os.O_EXCL, fileMode)
 		if err != nil {
 			return nil, human.Bare(err)
 		}
@@ -135,7 +144,7 @@ func openAppend(path string, most int64) (*os.File, error) {
 	if err := trust(info, path); err != nil {
 		return nil, err
 	}
-	f, err := dir.OpenFile(name, os.O_WRONLY|os.O_APPEND|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	f, err := dir.OpenFile(name, access|os.O_APPEND|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, human.Bare(err)
 	}
@@ -144,7 +153,7 @@ func openAppend(path string, most int64) (*os.File, error) {
 		return nil, errors.New("it was replaced while lull opened it")
 	}
 	if info.Mode().Perm() != fileMode {
-		// The user's own log, and private like everything lull keeps.
+		// Private like everything lull keeps.
 		if err := f.Chmod(fileMode); err != nil {
 			f.Close()
 			return nil, human.Bare(err)
