@@ -336,13 +336,7 @@ func (e *Engine) cueSpoken(cur *prepared) Entry {
 // summary is kept.
 func (e *Engine) completePractice(ctx context.Context) error {
 	e.speaker.Chime()
-	if f, ok := e.speaker.(Finisher); ok {
-		f.FadeOut(closingTail)
-	}
-	if err := e.hold(ctx, Breathing, closingTail); err != nil {
-		return err
-	}
-	if err := e.gate.wait(ctx); err != nil {
+	if err := e.ringOut(ctx, Breathing, closingTail, true); err != nil {
 		return err
 	}
 	e.mu.Lock()

@@ -203,16 +203,7 @@ func (e *Engine) complete(ctx context.Context) error {
 	if !sleep {
 		e.speaker.Chime()
 	}
-	hold := e.closingHold()
-	if f, ok := e.speaker.(Finisher); ok && !drifts {
-		f.FadeOut(hold)
-	}
-	if err := e.hold(ctx, Resolution, hold); err != nil {
-		return err
-	}
-	// Paused during the last silence: the session completes once the
-	// listener resumes, not behind their back.
-	if err := e.gate.wait(ctx); err != nil {
+	if err := e.ringOut(ctx, Resolution, e.closingHold(), !drifts); err != nil {
 		return err
 	}
 	e.mu.Lock()
@@ -244,6 +235,20 @@ func (e *Engine) complete(ctx context.Context) error {
 		return e.drift(ctx)
 	}
 	return err
+}
+
+// ringOut is the last silence of a session or a practice, held in phase
+// p for hold, the sound fading out over it when fade says so. Paused
+// during it, the run completes once the listener resumes, not behind
+// their back.
+func (e *Engine) ringOut(ctx context.Context, p Phase, hold time.Duration, fade bool) error {
+	if f, ok := e.speaker.(Finisher); ok && fade {
+		f.FadeOut(hold)
+	}
+	if err := e.hold(ctx, p, hold); err != nil {
+		return err
+	}
+	return e.gate.wait(ctx)
 }
 
 // startRun records the guide and model a run begins on. Callers hold e.mu.
