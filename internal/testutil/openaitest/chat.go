@@ -55,52 +55,25 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	out := startStream(w)
 	out.data(a.chunk(a.t.chatRole))
-	switch f.kind {
-	case faultHang:
-		s.untilGone(r.Context())
-		return
-	case faultKeepAlive:
-		s.keepAlive(r.Context(), out, f.every)
+	if s.stalled(r.Context(), out, f) {
 		return
 	}
 	if a.reasoning != nil && !s.chatThinking(r.Context(), out, a) {
 		return
 	}
-	ds := deltas(s.generate(&call))
-	if f.kind == faultHugeLine {
-		ds = append([]string{hugeText(f.size)}, ds...)
-	}
-	ttft, perToken := s.latency()
-	send := len(ds)
-	switch {
-	case f.midStreamError():
-		send = min(2, send)
-	case f.kind == faultCut:
-		send = min(f.deltas, send)
-	case f.kind == faultIncomplete:
-		send = midSentence(ds)
-	}
-	for i, d := range ds[:send] {
-		wait := perToken
-		if i == 0 {
-			wait = ttft
-		}
-		if !s.pause(r.Context(), wait) || out.err != nil {
-			return
-		}
+	ds, send := f.streamed(deltas(s.generate(&call)))
+	content := func(d string) {
 		c := a.t.chatContent.clone()
 		a.choice(c).obj("delta").set("content", d)
 		c.set("obfuscation", obfuscation(d))
 		out.data(a.chunk(c))
 	}
+	if !s.paced(r.Context(), out, ds[:send], content) {
+		return
+	}
 	switch f.kind {
 	case faultEndless:
-		s.endless(r.Context(), out, f.every, func(d string) {
-			c := a.t.chatContent.clone()
-			a.choice(c).obj("delta").set("content", d)
-			c.set("obfuscation", obfuscation(d))
-			out.data(a.chunk(c))
-		})
+		s.endless(r.Context(), out, f.every, content)
 		return
 	case faultCut:
 		return

@@ -77,6 +77,25 @@ func (f Fault) midStreamError() bool {
 	return f.kind == faultErrorEvent || f.kind == faultServerErrorEvent || f.kind == faultFlatErrorEvent
 }
 
+// streamed is what a stream of deltas ds sends under f: a huge line first
+// when f asks for one, and of the whole, how many deltas go out before a
+// mid-stream error, a cut or an incomplete end.
+func (f Fault) streamed(ds []string) ([]string, int) {
+	if f.kind == faultHugeLine {
+		ds = append([]string{hugeText(f.size)}, ds...)
+	}
+	send := len(ds)
+	switch {
+	case f.midStreamError():
+		send = min(2, send)
+	case f.kind == faultCut:
+		send = min(f.deltas, send)
+	case f.kind == faultIncomplete:
+		send = midSentence(ds)
+	}
+	return ds, send
+}
+
 // Status answers with an HTTP status and a JSON error body in OpenAI's
 // shape: 429 is a rate limit ("requests", "rate_limit_exceeded"), 401 a bad
 // key, 5xx a server_error, anything else an invalid_request_error. When

@@ -119,12 +119,7 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 	out := startStream(w)
 	out.event(a.event(a.t.created).set("response", a.response(a.t.created, "in_progress")))
 	out.event(a.event(a.t.inProgress).set("response", a.response(a.t.inProgress, "in_progress")))
-	switch f.kind {
-	case faultHang:
-		s.untilGone(r.Context())
-		return
-	case faultKeepAlive:
-		s.keepAlive(r.Context(), out, f.every)
+	if s.stalled(r.Context(), out, f) {
 		return
 	}
 	if f.kind == faultQuotaAtStart { // as recorded: no output at all
@@ -138,38 +133,21 @@ func (s *Server) streamAnswer(w http.ResponseWriter, r *http.Request, a *answer,
 		}
 		a.msgIndex = 1
 	}
-	a.deltas = deltas(s.generate(&a.call))
-	ttft, perToken := s.latency()
+	var send int
+	a.deltas, send = f.streamed(deltas(s.generate(&a.call)))
 	out.event(a.message(a.t.itemAdded).set("item", a.item("in_progress", "")))
 	part := a.message(a.t.partAdded)
 	part.set("item_id", a.itemID)
 	out.event(part)
 
-	if f.kind == faultHugeLine {
-		a.deltas = append([]string{hugeText(f.size)}, a.deltas...)
-	}
-	send := len(a.deltas)
-	switch {
-	case f.midStreamError():
-		send = min(2, send)
-	case f.kind == faultCut:
-		send = min(f.deltas, send)
-	case f.kind == faultIncomplete:
-		send = midSentence(a.deltas)
-	}
-	for i, d := range a.deltas[:send] {
-		wait := perToken
-		if i == 0 {
-			wait = ttft
-		}
-		if !s.pause(r.Context(), wait) || out.err != nil {
-			return
-		}
+	if !s.paced(r.Context(), out, a.deltas[:send], func(d string) {
 		delta := a.message(a.t.delta).set("delta", d).set("item_id", a.itemID).set("obfuscation", obfuscation(d))
 		if !obfuscate(a.req) {
 			delta.del("obfuscation")
 		}
 		out.event(delta)
+	}) {
+		return
 	}
 
 	switch f.kind {

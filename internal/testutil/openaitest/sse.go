@@ -89,6 +89,39 @@ func (s *Server) keepAlive(ctx context.Context, out *stream, d time.Duration) {
 	}
 }
 
+// stalled serves the faults that stop a stream once it has begun, the
+// same for chat and responses: a Hang, or keep-alives only. It reports
+// whether f was one of them.
+func (s *Server) stalled(ctx context.Context, out *stream, f Fault) bool {
+	switch f.kind {
+	case faultHang:
+		s.untilGone(ctx)
+		return true
+	case faultKeepAlive:
+		s.keepAlive(ctx, out, f.every)
+		return true
+	}
+	return false
+}
+
+// paced sends each delta through send at the server's latency: the first
+// after the time to first token, the rest a token's time apart. It
+// returns false when the client went away or the server is closing.
+func (s *Server) paced(ctx context.Context, out *stream, ds []string, send func(string)) bool {
+	ttft, perToken := s.latency()
+	for i, d := range ds {
+		wait := perToken
+		if i == 0 {
+			wait = ttft
+		}
+		if !s.pause(ctx, wait) || out.err != nil {
+			return false
+		}
+		send(d)
+	}
+	return true
+}
+
 // endless sends a fresh sentence through send every d until the client
 // goes away or the server closes: an Endless.
 func (s *Server) endless(ctx context.Context, out *stream, d time.Duration, send func(string)) {
