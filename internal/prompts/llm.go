@@ -119,20 +119,9 @@ var llmMaterial = sync.OnceValues(func() (*LLM, error) { return loadLLM(llmFiles
 // LoadLLM returns the embedded LLM prompts, parsed and checked once.
 func LoadLLM() (*LLM, error) { return llmMaterial() }
 
-// llmPhaseFile is one entry of llm/phases.yaml.
+// llmPhaseFile is one entry of llm/phases.yaml, and of llm/sleep.yaml,
+// where the fields it gives replace the phase's own.
 type llmPhaseFile struct {
-	Name     string `yaml:"name"`
-	Focus    string `yaml:"focus"`
-	Tone     string `yaml:"tone"`
-	Pacing   string `yaml:"pacing"`
-	Guidance string `yaml:"guidance"`
-	Avoid    string `yaml:"avoid"`
-	WindDown string `yaml:"wind_down"`
-}
-
-// sleepPhaseFile is one entry of llm/sleep.yaml: the fields it gives
-// replace the phase's own.
-type sleepPhaseFile struct {
 	Name     string `yaml:"name"`
 	Focus    string `yaml:"focus"`
 	Tone     string `yaml:"tone"`
@@ -208,7 +197,7 @@ func loadLLM(fsys fs.FS) (*LLM, error) {
 	if err := checkPhases(phases); err != nil {
 		return nil, fmt.Errorf("prompts: llm/phases.yaml: %w", err)
 	}
-	var sleep []sleepPhaseFile
+	var sleep []llmPhaseFile
 	if err := decodeStrict(fsys, "llm/sleep.yaml", &sleep); err != nil {
 		return nil, err
 	}
@@ -247,7 +236,7 @@ func llmPhases(phases []llmPhaseFile) []LLMPhase {
 
 // withSleep is phases with sleep.yaml's fields in place of their own,
 // checked as phases.yaml is.
-func withSleep(phases []llmPhaseFile, sleep []sleepPhaseFile) ([]llmPhaseFile, error) {
+func withSleep(phases []llmPhaseFile, sleep []llmPhaseFile) ([]llmPhaseFile, error) {
 	out := append([]llmPhaseFile(nil), phases...)
 	for _, s := range sleep {
 		i := slices.Index(PhaseNames[:], s.Name)
