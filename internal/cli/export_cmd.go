@@ -108,15 +108,8 @@ func (c *cli) export(env *environment, id, format, out string) error {
 func (c *cli) exportWAV(env *environment, id, out string) error {
 	ends := watchEnding(nil)
 	defer ends.stop()
-	ctx, stop := context.WithCancel(context.Background())
+	ctx, stop := ends.asContext()
 	defer stop()
-	go func() {
-		select {
-		case <-ends.Done():
-			stop()
-		case <-ctx.Done():
-		}
-	}()
 	sound, err := openTarget(ctx, out, targetFlag{"--out", "session.wav"}, c.stderr)
 	if err != nil {
 		return err

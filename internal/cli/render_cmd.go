@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -65,15 +64,8 @@ func (c *cli) renderCmd() *cobra.Command {
 func (c *cli) render(env *environment, opts engine.Options, out, captions string, notes []string) error {
 	ends := watchEnding(nil)
 	defer ends.stop()
-	signals, stop := context.WithCancel(context.Background())
+	signals, stop := ends.asContext()
 	defer stop()
-	go func() {
-		select {
-		case <-ends.Done():
-			stop()
-		case <-signals.Done():
-		}
-	}()
 	if out == captions {
 		return errors.New("--out and --captions name the same file: give each its own")
 	}

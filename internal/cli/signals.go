@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -72,6 +73,20 @@ func (e *ending) Signal() (syscall.Signal, bool) {
 	default:
 		return 0, false
 	}
+}
+
+// asContext is a context cancelled once something ends the run, for work
+// that takes a context (a render, an export); call stop when done.
+func (e *ending) asContext() (ctx context.Context, stop context.CancelFunc) {
+	ctx, stop = context.WithCancel(context.Background())
+	go func() {
+		select {
+		case <-e.done:
+			stop()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, stop
 }
 
 // exitCode is the code lull exits with after sig ended it.
