@@ -340,34 +340,34 @@ func (c *cli) offerEnding(st engine.State, now time.Time) {
 // endSessionCmds are lull sessions summarize and discard: the choices
 // offered for a session left running, or any unfinished one.
 func (c *cli) endSessionCmds() []*cobra.Command {
+	return []*cobra.Command{
+		c.endSessionCmd("summarize", "End an unfinished session as completed (partial), keeping what was spoken",
+			"End a session you will not finish — left running when lull stopped, paused or\n"+
+				"interrupted — as completed and partial. What was spoken is kept, with a summary\n"+
+				"of how far it came. It cannot be resumed afterwards. A session open in another\n"+
+				"lull is refused."),
+		c.endSessionCmd("discard", "Abandon an unfinished session; its words stay saved",
+			"Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n"+
+				"words stay saved (lull sessions delete removes them). A session open in another\n"+
+				"lull is refused."),
+	}
+}
+
+// endSessionCmd is lull sessions verb ID, which ends a session by
+// endSession after asking (--yes: without).
+func (c *cli) endSessionCmd(verb, short, long string) *cobra.Command {
 	var yes bool
-	summarize := &cobra.Command{
-		Use:   "summarize ID",
-		Short: "End an unfinished session as completed (partial), keeping what was spoken",
-		Long: "End a session you will not finish — left running when lull stopped, paused or\n" +
-			"interrupted — as completed and partial. What was spoken is kept, with a summary\n" +
-			"of how far it came. It cannot be resumed afterwards. A session open in another\n" +
-			"lull is refused.",
-		Args: cobra.ExactArgs(1),
+	cmd := &cobra.Command{
+		Use:   verb + " ID",
+		Short: short,
+		Long:  long,
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], "summarize", yes) })
+			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], verb, yes) })
 		},
 	}
-	summarize.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
-	var yesDiscard bool
-	discard := &cobra.Command{
-		Use:   "discard ID",
-		Short: "Abandon an unfinished session; its words stay saved",
-		Long: "Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n" +
-			"words stay saved (lull sessions delete removes them). A session open in another\n" +
-			"lull is refused.",
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], "discard", yesDiscard) })
-		},
-	}
-	discard.Flags().BoolVarP(&yesDiscard, "yes", "y", false, "do not ask for confirmation")
-	return []*cobra.Command{summarize, discard}
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	return cmd
 }
 
 // endSession summarizes or discards a session, after asking.
