@@ -119,15 +119,11 @@ func (a *chatAnswer) chunk(tmpl *object) string {
 
 func (a *chatAnswer) choice(c *object) *object { return c.list("choices")[0].(*object) }
 
-func (a *chatAnswer) setUsage(u *object, call Call, completion int) {
-	prompt, reasoned := estimateTokens(call.prompt()...), 0
-	if a.reasoning != nil {
-		reasoned = reasoningTokens
-		completion += reasoned // reasoning is billed as output
-	}
-	u.set("prompt_tokens", prompt).set("completion_tokens", completion).set("total_tokens", prompt+completion)
-	u.obj("prompt_tokens_details").set("cached_tokens", min(a.cache, prompt))
-	u.obj("completion_tokens_details").set("reasoning_tokens", reasoned)
+func (a *chatAnswer) setUsage(o *object, call Call, completion int) {
+	u := usageOf(call, completion, a.reasoning, a.cache)
+	o.set("prompt_tokens", u.in).set("completion_tokens", u.out).set("total_tokens", u.in+u.out)
+	o.obj("prompt_tokens_details").set("cached_tokens", u.cached)
+	o.obj("completion_tokens_details").set("reasoning_tokens", u.reasoned)
 }
 
 // chatThinking streams a reasoning model's thinking before its content:

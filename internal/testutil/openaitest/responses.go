@@ -330,15 +330,10 @@ func (a *answer) finished(status string, send int) *object {
 		output = append([]any{a.reasoningItem}, output...)
 	}
 	r.set("output", output)
-	usage := r.obj("usage")
-	in, out, reasoned := estimateTokens(a.call.prompt()...), send, 0
-	if a.reasoning != nil {
-		reasoned = reasoningTokens
-		out += reasoned // reasoning is billed as output
-	}
-	usage.set("input_tokens", in).set("output_tokens", out).set("total_tokens", in+out)
-	usage.obj("input_tokens_details").set("cached_tokens", min(a.cache, in))
-	usage.obj("output_tokens_details").set("reasoning_tokens", reasoned)
+	u, o := usageOf(a.call, send, a.reasoning, a.cache), r.obj("usage")
+	o.set("input_tokens", u.in).set("output_tokens", u.out).set("total_tokens", u.in+u.out)
+	o.obj("input_tokens_details").set("cached_tokens", u.cached)
+	o.obj("output_tokens_details").set("reasoning_tokens", u.reasoned)
 	if status == "incomplete" {
 		r.set("incomplete_details", newObject().set("reason", "max_output_tokens"))
 		if r.get("max_output_tokens") == nil {

@@ -96,6 +96,22 @@ func estimateTokens(texts ...string) int {
 	return max(1, n/4)
 }
 
+// usage is what an answer's usage reports, chat's and responses' alike in
+// other words: the prompt's tokens (cached of them from the prompt cache,
+// at most all), the output's (the deltas sent, and a reasoning model's
+// reasoning, billed as output) and the reasoning's own.
+type usage struct{ in, cached, out, reasoned int }
+
+func usageOf(call Call, sent int, r *Reasoning, cache int) usage {
+	u := usage{in: estimateTokens(call.prompt()...), out: sent}
+	u.cached = min(cache, u.in)
+	if r != nil {
+		u.reasoned = reasoningTokens
+		u.out += u.reasoned
+	}
+	return u
+}
+
 // obfuscation pads a delta the way the API's "obfuscation" field does
 // (random characters so every event has about the same length); here they
 // are fixed, so runs repeat.
