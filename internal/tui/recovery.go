@@ -85,8 +85,7 @@ func (m Model) onRecoveryKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			for _, in := range m.recovery.stale {
 				ids = append(ids, in.ID)
 			}
-			status := m.status.set("Cleaning up…", levelInfo, 0)
-			return m, tea.Batch(status, func() tea.Msg {
+			return m, m.working("Cleaning up…", func() tea.Msg {
 				n, err := b.CleanUp(ids)
 				return recoveredMsg{action: "cleaned", cleaned: n, err: err}
 			})
@@ -99,22 +98,16 @@ func (m Model) onRecoveryKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.keys.Reopen):
 		m.dialog = dialogNone
-		status := m.status.set("Opening…", levelInfo, 0)
-		return m, tea.Batch(status, func() tea.Msg {
-			r, err := b.Resume(id)
-			return runStartedMsg{run: r, err: err}
-		})
+		return m, m.starting("Opening…", func() (Run, error) { return b.Resume(id) })
 	case key.Matches(msg, m.keys.Summarize):
 		m.dialog = dialogNone
-		status := m.status.set("Summarizing…", levelInfo, 0)
-		return m, tea.Batch(status, func() tea.Msg {
+		return m, m.working("Summarizing…", func() tea.Msg {
 			sum, err := b.Summarize(id)
 			return recoveredMsg{action: "summarized", summary: sum, err: err}
 		})
 	case key.Matches(msg, m.keys.Discard):
 		m.dialog = dialogNone
-		status := m.status.set("Discarding…", levelInfo, 0)
-		return m, tea.Batch(status, func() tea.Msg {
+		return m, m.working("Discarding…", func() tea.Msg {
 			return recoveredMsg{action: "discarded", err: b.Discard(id)}
 		})
 	case key.Matches(msg, m.keys.Later):

@@ -41,10 +41,7 @@ func (m *Model) replay(info SessionInfo) tea.Cmd {
 		return m.status.set("Only a completed session can be replayed; press enter to resume this one.", levelInfo, 5*time.Second)
 	}
 	b, id := m.backend, info.ID
-	return tea.Batch(m.status.set("Beginning the replay…", levelInfo, 0), func() tea.Msg {
-		r, err := b.Replay(id)
-		return runStartedMsg{run: r, err: err}
-	})
+	return m.starting("Beginning the replay…", func() (Run, error) { return b.Replay(id) })
 }
 
 func (m Model) onRereadKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {

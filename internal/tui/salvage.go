@@ -66,11 +66,7 @@ func (m Model) onSalvageKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Begin) && len(sv.what.From) > 0:
 		m.dialog = dialogNone
 		b, id, at := m.backend, sv.what.ID, sv.what.From[sv.at]
-		status := m.status.set("Beginning again at "+at.Title()+"…", levelInfo, 0)
-		return m, tea.Batch(status, func() tea.Msg {
-			r, err := b.Restore(id, at)
-			return runStartedMsg{run: r, err: err}
-		})
+		return m, m.starting("Beginning again at "+at.Title()+"…", func() (Run, error) { return b.Restore(id, at) })
 	case msg.String() == "left":
 		sv.at = max(sv.at-1, 0)
 	case msg.String() == "right":

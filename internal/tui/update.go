@@ -451,12 +451,8 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		if info.Status.Finished() {
 			return m, m.openReread(info.ID)
 		}
-		b := m.backend
-		cmd := m.status.set("Opening…", levelInfo, 0)
-		return m, tea.Batch(cmd, func() tea.Msg {
-			r, err := b.Resume(info.ID)
-			return runStartedMsg{run: r, err: err}
-		})
+		b, id := m.backend, info.ID
+		return m, m.starting("Opening…", func() (Run, error) { return b.Resume(id) })
 	case key.Matches(msg, m.keys.Replay):
 		if info, ok := m.home.Selected(); ok {
 			cmd := m.replay(info)
@@ -484,11 +480,7 @@ func (m Model) onFormKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, m.loadSessions()
 	case formSubmit:
 		b, opts := m.backend, m.form.Options()
-		status := m.status.set("Beginning…", levelInfo, 0)
-		return m, tea.Batch(status, func() tea.Msg {
-			r, err := b.Start(opts)
-			return runStartedMsg{run: r, err: err}
-		})
+		return m, m.starting("Beginning…", func() (Run, error) { return b.Start(opts) })
 	}
 	return m, cmd
 }
