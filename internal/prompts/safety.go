@@ -134,32 +134,15 @@ func Safety() (*SafetyRules, error) { return LoadSafety(safetyFiles, "safety") }
 // LoadSafety reads the safety screen's rules from dir in fsys: every .txt
 // file, common.txt first, then the categories in name order.
 func LoadSafety(fsys fs.FS, dir string) (*SafetyRules, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.txt"))
+	sr := &SafetyRules{}
+	err := eachText(fsys, dir, "safety rules", commonFile, func(name, text string) error {
+		if err := sr.parse(path.Base(name), text); err != nil {
+			return fmt.Errorf("prompts: safety/%w", err)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	slices.SortFunc(names, func(a, b string) int {
-		ca, cb := path.Base(a) == commonFile, path.Base(b) == commonFile
-		switch {
-		case ca && !cb:
-			return -1
-		case cb && !ca:
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
-	if len(names) == 0 {
-		return nil, fmt.Errorf("prompts: no safety rules in %s", dir)
-	}
-	sr := &SafetyRules{}
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		if err := sr.parse(path.Base(name), string(data)); err != nil {
-			return nil, fmt.Errorf("prompts: safety/%w", err)
-		}
 	}
 	if err := sr.check(); err != nil {
 		return nil, fmt.Errorf("prompts: safety/%w", err)

@@ -28,33 +28,26 @@ func SafetyVocabulary() (*Wordlist, error) {
 // LoadWordlist reads every .txt file of dir: one word a line, lower
 // case, `#` for comments.
 func LoadWordlist(fsys fs.FS, dir string) (*Wordlist, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.txt"))
-	if err != nil {
-		return nil, err
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("prompts: no vocabulary in %s", dir)
-	}
 	v := &Wordlist{}
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
+	err := eachText(fsys, dir, "vocabulary", "", func(name, text string) error {
 		into := &v.Content
 		if path.Base(name) == functionFile {
 			into = &v.Function
 		}
-		for i, line := range strings.Split(string(data), "\n") {
+		for i, line := range strings.Split(text, "\n") {
 			w := strings.TrimSpace(line)
 			if w == "" || strings.HasPrefix(w, "#") {
 				continue
 			}
 			if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLower(r) && !unicode.IsDigit(r) }) >= 0 {
-				return nil, fmt.Errorf("prompts: %s:%d: %q: write one word a line, in lower case, without apostrophes", name, i+1, w)
+				return fmt.Errorf("prompts: %s:%d: %q: write one word a line, in lower case, without apostrophes", name, i+1, w)
 			}
 			*into = append(*into, w)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return v, nil
 }
