@@ -147,18 +147,7 @@ func (s *Server) chatThinking(ctx context.Context, out *stream, a *chatAnswer) b
 // chat.completion object. No such answer is recorded in testdata: its
 // shape is the API reference's, its usage the recorded chunk's.
 func (s *Server) chatWhole(w http.ResponseWriter, r *http.Request, a *chatAnswer, call *Call, f Fault) {
-	switch f.kind {
-	case faultHang, faultKeepAlive, faultEndless:
-		s.untilGone(r.Context())
-		return
-	case faultCut:
-		hangUp(w)
-		return
-	case faultErrorEvent, faultFlatErrorEvent:
-		writeJSON(w, http.StatusTooManyRequests, quotaBody(a.t))
-		return
-	case faultServerErrorEvent:
-		writeJSON(w, http.StatusInternalServerError, statusError(http.StatusInternalServerError, a.model))
+	if s.stoppedWhole(w, r, f, a.t, a.model) {
 		return
 	}
 	if a.reasoning != nil && !s.pause(r.Context(), a.reasoning.Think) {

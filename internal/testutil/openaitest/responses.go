@@ -236,18 +236,7 @@ func (s *Server) chain(w http.ResponseWriter, a *answer) bool {
 // incomplete response, ErrorEvent answers the HTTP 429 insufficient_quota
 // error the API sends when it can say so up front, and Cut hangs up.
 func (s *Server) respondWhole(w http.ResponseWriter, r *http.Request, a *answer, f Fault) {
-	switch f.kind {
-	case faultHang, faultKeepAlive, faultEndless:
-		s.untilGone(r.Context())
-		return
-	case faultCut:
-		hangUp(w)
-		return
-	case faultErrorEvent, faultQuotaAtStart, faultFlatErrorEvent:
-		writeJSON(w, http.StatusTooManyRequests, quotaBody(a.t))
-		return
-	case faultServerErrorEvent:
-		writeJSON(w, http.StatusInternalServerError, statusError(http.StatusInternalServerError, a.call.Model))
+	if s.stoppedWhole(w, r, f, a.t, a.call.Model) {
 		return
 	}
 	if a.reasoning != nil {

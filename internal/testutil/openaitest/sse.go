@@ -104,6 +104,28 @@ func (s *Server) stalled(ctx context.Context, out *stream, f Fault) bool {
 	return false
 }
 
+// stoppedWhole serves the faults that stop an answer without "stream",
+// chat's and responses' alike: a stall of any kind waits for the client
+// to go, a cut hangs up, a quota error answers the HTTP 429 the API sends
+// when it can say so up front, a server error event a 500. It reports
+// whether f was one of them. (Chat answers QuotaExhausted before it gets
+// here.)
+func (s *Server) stoppedWhole(w http.ResponseWriter, r *http.Request, f Fault, t *templateSet, model string) bool {
+	switch f.kind {
+	case faultHang, faultKeepAlive, faultEndless:
+		s.untilGone(r.Context())
+	case faultCut:
+		hangUp(w)
+	case faultErrorEvent, faultQuotaAtStart, faultFlatErrorEvent:
+		writeJSON(w, http.StatusTooManyRequests, quotaBody(t))
+	case faultServerErrorEvent:
+		writeJSON(w, http.StatusInternalServerError, statusError(http.StatusInternalServerError, model))
+	default:
+		return false
+	}
+	return true
+}
+
 // paced sends each delta through send at the server's latency: the first
 // after the time to first token, the rest a token's time apart. It
 // returns false when the client went away or the server is closing.
