@@ -117,45 +117,36 @@ func (f formView) Options() engine.Options {
 	return o
 }
 
-// formResult is what a key did to the form.
-type formResult int
-
-const (
-	formStay formResult = iota
-	formSubmit
-	formBack
-)
-
-func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
+func (f *formView) Update(msg tea.Msg, keys KeyMap) (editResult, tea.Cmd) {
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok { // a paste, the cursor's blink
 		var cmd tea.Cmd
 		if f.focus == fieldModel {
 			f.model, cmd = f.model.Update(msg)
 			f.model.SetValue(modelName(f.model.Value()))
-			return formStay, cmd
+			return editing, cmd
 		}
 		before := f.intention.Value()
 		f.intention, cmd = f.intention.Update(msg)
 		f.keepPlain(before)
-		return formStay, cmd
+		return editing, cmd
 	}
 	switch {
 	case key.Matches(kp, keys.Back):
-		return formBack, nil
+		return editBack, nil
 	case key.Matches(kp, keys.Begin):
 		if f.lengthNote != "" {
-			return formStay, f.setFocus(fieldLength) // a length half typed: say so rather than begin another
+			return editing, f.setFocus(fieldLength) // a length half typed: say so rather than begin another
 		}
 		if _, err := engine.CleanIntention(f.intention.Value()); err != nil {
 			f.refusal = err.Error()
-			return formStay, f.setFocus(fieldIntention)
+			return editing, f.setFocus(fieldIntention)
 		}
-		return formSubmit, nil
+		return editSubmit, nil
 	case key.Matches(kp, keys.Next):
-		return formStay, f.setFocus(f.step(1))
+		return editing, f.setFocus(f.step(1))
 	case key.Matches(kp, keys.Prev):
-		return formStay, f.setFocus(f.step(-1))
+		return editing, f.setFocus(f.step(-1))
 	}
 	if f.focus != fieldLength || !isDigit(kp.String()) {
 		f.typed, f.lengthNote = "", ""
@@ -170,7 +161,7 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 	case fieldLength:
 		if isDigit(kp.String()) {
 			f.typeLength(kp.String())
-			return formStay, nil
+			return editing, nil
 		}
 		f.length = cycle(f.length, step, len(f.lengths))
 	case fieldMood:
@@ -186,7 +177,7 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 		var cmd tea.Cmd
 		f.model, cmd = f.model.Update(msg)
 		f.model.SetValue(modelName(f.model.Value()))
-		return formStay, cmd
+		return editing, cmd
 	case fieldSleep:
 		if step != 0 || kp.String() == "space" {
 			f.sleep = step > 0 || (step == 0 && !f.sleep)
@@ -203,9 +194,9 @@ func (f *formView) Update(msg tea.Msg, keys KeyMap) (formResult, tea.Cmd) {
 		before := f.intention.Value()
 		f.intention, cmd = f.intention.Update(msg)
 		f.keepPlain(before)
-		return formStay, cmd
+		return editing, cmd
 	}
-	return formStay, nil
+	return editing, nil
 }
 
 // keepPlain takes out of the intention any control the rule refuses — a

@@ -31,28 +31,19 @@ func newModelSwitch(current string, providers []string, s *Styles) modelSwitch {
 	return modelSwitch{model: in, providers: providers}
 }
 
-// switchResult is what a key did to the switch.
-type switchResult int
-
-const (
-	switchEditing switchResult = iota
-	switchBack
-	switchSubmit
-)
-
-func (v *modelSwitch) Update(msg tea.KeyPressMsg, k KeyMap) (switchResult, tea.Cmd) {
+func (v *modelSwitch) Update(msg tea.KeyPressMsg, k KeyMap) (editResult, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Back):
-		return switchBack, nil
+		return editBack, nil
 	case key.Matches(msg, k.Begin):
-		return switchSubmit, nil
+		return editSubmit, nil
 	case key.Matches(msg, k.Provider) && len(v.providers) > 1:
 		v.provider = (v.provider + 1) % len(v.providers)
-		return switchEditing, nil
+		return editing, nil
 	}
 	var cmd tea.Cmd
 	v.model, cmd = v.model.Update(msg)
-	return switchEditing, cmd
+	return editing, cmd
 }
 
 // Choice is the provider ("" when there is no other) and the model typed.

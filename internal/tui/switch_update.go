@@ -26,10 +26,10 @@ func (m Model) openSwitch() (tea.Model, tea.Cmd) {
 func (m Model) onSwitchKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	res, cmd := m.sess.sw.Update(msg, m.keys)
 	switch res {
-	case switchBack:
+	case editBack:
 		m.sess.switching = false
 		return m, nil
-	case switchSubmit:
+	case editSubmit:
 		if m.sess.status != engine.Interrupted {
 			m.sess.switching = false
 			return m, nil

@@ -472,13 +472,13 @@ func (m Model) onHomeKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (m Model) onFormKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	res, cmd := m.form.Update(msg, m.keys)
 	switch res {
-	case formBack:
+	case editBack:
 		if m.direct {
 			return m, tea.Quit
 		}
 		m.setState(screenHome)
 		return m, m.loadSessions()
-	case formSubmit:
+	case editSubmit:
 		b, opts := m.backend, m.form.Options()
 		return m, m.starting("Beginning…", func() (Run, error) { return b.Start(opts) })
 	}
