@@ -43,16 +43,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 			return c.withEnv(func(env *environment) error { return c.showSession(env, args[0]) })
 		},
 	}
-	var yes bool
-	del := &cobra.Command{
-		Use:   "delete ID",
-		Short: "Delete a session and its transcript",
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.withEnv(func(env *environment) error { return c.deleteSession(env, args[0], yes) })
-		},
-	}
-	del.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
+	del := c.askingCmd("delete", "Delete a session and its transcript", "", c.deleteSession)
 	cmd.AddCommand(list, show, del, c.noteCmd())
 	cmd.AddCommand(c.endSessionCmds()...)
 	cmd.AddCommand(c.pruneCmd())
@@ -340,22 +331,25 @@ func (c *cli) offerEnding(st engine.State, now time.Time) {
 // endSessionCmds are lull sessions summarize and discard: the choices
 // offered for a session left running, or any unfinished one.
 func (c *cli) endSessionCmds() []*cobra.Command {
+	end := func(verb string) func(*environment, string, bool) error {
+		return func(env *environment, id string, yes bool) error { return c.endSession(env, id, verb, yes) }
+	}
 	return []*cobra.Command{
-		c.endSessionCmd("summarize", "End an unfinished session as completed (partial), keeping what was spoken",
+		c.askingCmd("summarize", "End an unfinished session as completed (partial), keeping what was spoken",
 			"End a session you will not finish — left running when lull stopped, paused or\n"+
 				"interrupted — as completed and partial. What was spoken is kept, with a summary\n"+
 				"of how far it came. It cannot be resumed afterwards. A session open in another\n"+
-				"lull is refused."),
-		c.endSessionCmd("discard", "Abandon an unfinished session; its words stay saved",
+				"lull is refused.", end("summarize")),
+		c.askingCmd("discard", "Abandon an unfinished session; its words stay saved",
 			"Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n"+
 				"words stay saved (lull sessions delete removes them). A session open in another\n"+
-				"lull is refused."),
+				"lull is refused.", end("discard")),
 	}
 }
 
-// endSessionCmd is lull sessions verb ID, which ends a session by
-// endSession after asking (--yes: without).
-func (c *cli) endSessionCmd(verb, short, long string) *cobra.Command {
+// askingCmd is lull sessions VERB ID: do acts on the session, asking
+// first unless --yes says not to (delete, summarize, discard).
+func (c *cli) askingCmd(verb, short, long string, do func(env *environment, id string, yes bool) error) *cobra.Command {
 	var yes bool
 	cmd := &cobra.Command{
 		Use:   verb + " ID",
@@ -363,7 +357,7 @@ func (c *cli) endSessionCmd(verb, short, long string) *cobra.Command {
 		Long:  long,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.withEnv(func(env *environment) error { return c.endSession(env, args[0], verb, yes) })
+			return c.withEnv(func(env *environment) error { return do(env, args[0], yes) })
 		},
 	}
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
