@@ -105,33 +105,47 @@ func (b *brown) Stream(samples [][2]float64) (int, bool) {
 
 func (b *brown) Err() error { return nil }
 
+// blocks counts a soundscape's samples in blocks of size: its slow parts
+// (levels, pitches, waves) move once a block, and glide between.
+type blocks struct{ size, left int }
+
+// next counts a sample and reports whether it begins a block, as the
+// first one does.
+//
+//go:norace
+func (b *blocks) next() bool {
+	begins := b.left == 0
+	if begins {
+		b.left = b.size
+	}
+	b.left--
+	return begins
+}
+
 // swell is a level that rises and falls over tens of seconds, from two
 // slow waves whose periods never line up, so it never audibly repeats.
 type swell struct {
-	a, b  oscillator
-	every int // samples between updates of the waves
-	count int
-	g, dg float64 // current gain and its per-sample glide
+	a, b   oscillator
+	blocks blocks  // between updates of the waves
+	g, dg  float64 // current gain and its per-sample glide
 }
 
 func newSwell(rate beep.SampleRate) swell {
 	const every = 64
 	return swell{
-		a:     newOscillator(1.0/19, float64(rate)/every, 0),
-		b:     newOscillator(1.0/47, float64(rate)/every, 1),
-		every: every,
-		g:     0.8,
+		a:      newOscillator(1.0/19, float64(rate)/every, 0),
+		b:      newOscillator(1.0/47, float64(rate)/every, 1),
+		blocks: blocks{size: every},
+		g:      0.8,
 	}
 }
 
 //go:norace
 func (s *swell) next() float64 {
-	if s.count == 0 {
+	if s.blocks.next() {
 		target := 0.8 + 0.12*s.a.next() + 0.08*s.b.next()
-		s.dg = (target - s.g) / float64(s.every)
-		s.count = s.every
+		s.dg = (target - s.g) / float64(s.blocks.size)
 	}
-	s.count--
 	s.g += s.dg
 	return s.g
 }

@@ -17,7 +17,7 @@ type drone struct {
 	rate   float64
 	tones  []chordTone
 	wander oscillator // the whole chord's pitch drift
-	count  int        // samples left in this block
+	blocks blocks     // of droneBlock samples
 }
 
 // chordTone is one tone of the chord: a sine for each ear.
@@ -65,6 +65,7 @@ func newDrone(rate beep.SampleRate, seed uint64) *drone {
 	d := &drone{
 		rate:   sr,
 		wander: newOscillator(1/between(150, 240), slow, phase()),
+		blocks: blocks{size: droneBlock},
 	}
 	for i, c := range droneChord {
 		hz := root * c.ratio * math.Exp2(droneDetune*(2*rng.unit()-1)/1200)
@@ -99,11 +100,9 @@ func newDrone(rate beep.SampleRate, seed uint64) *drone {
 //go:norace
 func (d *drone) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
-		if d.count == 0 {
+		if d.blocks.next() {
 			d.drift()
-			d.count = droneBlock
 		}
-		d.count--
 		var left, right float64
 		for j := range d.tones {
 			t := &d.tones[j]

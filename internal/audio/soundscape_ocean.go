@@ -12,14 +12,14 @@ import (
 // high. Each ear hears the waves a moment apart, and which ear hears them
 // first sways slowly, so the shore feels wide.
 type ocean struct {
-	rate  float64
-	rng   noise
-	wave  breaker
-	past  []surge // the shore's sound, one a block, newest at now: the late ear reads back
-	now   int
-	sway  oscillator // which ear hears the waves first
-	count int        // samples left in this block
-	ears  [2]ear
+	rate   float64
+	rng    noise
+	wave   breaker
+	past   []surge // the shore's sound, one a block, newest at now: the late ear reads back
+	now    int
+	sway   oscillator // which ear hears the waves first
+	blocks blocks     // of oceanBlock samples
+	ears   [2]ear
 	// The swash band: the difference of two one-pole low passes.
 	swashHigh, swashLow, swashGain float64
 }
@@ -58,6 +58,7 @@ func newOcean(rate beep.SampleRate, seed uint64) *ocean {
 	o := &ocean{
 		rate:      sr,
 		rng:       noise((seed^0x6f6365616e)*0x9e3779b97f4a7c15 | 1),
+		blocks:    blocks{size: oceanBlock},
 		past:      make([]surge, int((oceanLag+oceanSway)*sr/oceanBlock)+2),
 		swashHigh: 1 - math.Exp(-2*math.Pi*min(6000, 0.4*sr)/sr),
 		swashLow:  1 - math.Exp(-2*math.Pi*1200/sr),
@@ -87,12 +88,10 @@ func newOcean(rate beep.SampleRate, seed uint64) *ocean {
 //go:norace
 func (o *ocean) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
-		if o.count == 0 {
+		if o.blocks.next() {
 			o.advance()
 			o.listen()
-			o.count = oceanBlock
 		}
-		o.count--
 		// Left and right share some of their noise: one sea, wide.
 		shared := o.rng.next() * 0.6
 		for c := range o.ears {

@@ -19,7 +19,7 @@ type rain struct {
 	level     glide         // the bed's level, following the downpour
 	downpour  float64       // how hard it rains: 0 light … 1 heavy
 	gusts     [2]oscillator // the downpour's two slow waves
-	count     int           // samples left in this block
+	blocks    blocks        // of rainBlock samples
 	untilDrop int           // samples until the next droplet lands
 	droplets  []droplet
 }
@@ -34,8 +34,9 @@ const (
 func newRain(rate beep.SampleRate, seed uint64) *rain {
 	sr := float64(rate)
 	r := &rain{
-		rate: sr,
-		rng:  noise((seed^0x7261696e)*0x9e3779b97f4a7c15 | 1),
+		rate:   sr,
+		rng:    noise((seed^0x7261696e)*0x9e3779b97f4a7c15 | 1),
+		blocks: blocks{size: rainBlock},
 	}
 	for c := range r.bed {
 		// Around 2 kHz and wide: most of rain's hiss, none of its rumble.
@@ -59,11 +60,9 @@ func newRain(rate beep.SampleRate, seed uint64) *rain {
 //go:norace
 func (r *rain) Stream(samples [][2]float64) (int, bool) {
 	for i := range samples {
-		if r.count == 0 {
+		if r.blocks.next() {
 			r.drift()
-			r.count = rainBlock
 		}
-		r.count--
 		if r.untilDrop--; r.untilDrop <= 0 {
 			r.land()
 			r.untilDrop = r.interval()
