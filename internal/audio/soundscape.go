@@ -52,11 +52,16 @@ func (x *noise) next() float64 {
 	return float64(v>>11)/(1<<52) - 1
 }
 
+// noiseFrom is a generator seeded from s: the multiply spreads nearby
+// seeds far apart, and the low bit keeps it off zero, where xorshift
+// would stay.
+func noiseFrom(s uint64) noise { return noise(s*0x9e3779b97f4a7c15 | 1) }
+
 // split is a new generator seeded from this one. Each step of a generator
 // waits on the one before; separate streams are worked on side by side.
 func (x *noise) split() noise {
 	x.next()
-	return noise(uint64(*x)*0x9e3779b97f4a7c15 | 1)
+	return noiseFrom(uint64(*x))
 }
 
 // brown is brown noise — white noise integrated, so its energy falls
@@ -77,7 +82,7 @@ const brownLevel = 0.1
 func newBrown(rate beep.SampleRate, seed uint64) *brown {
 	sr := float64(rate)
 	b := &brown{
-		rng:     noise(seed*0x9e3779b97f4a7c15 | 1),
+		rng:     noiseFrom(seed),
 		leak:    1 - 2*math.Pi*12/sr,             // a 12 Hz high pass
 		lowpass: 1 - math.Exp(-2*math.Pi*700/sr), // a 700 Hz low pass
 		swell:   newSwell(rate),

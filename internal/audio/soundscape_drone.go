@@ -56,7 +56,7 @@ const (
 
 func newDrone(rate beep.SampleRate, seed uint64) *drone {
 	sr := float64(rate)
-	rng := noise((seed^0x64726f6e65)*0x9e3779b97f4a7c15 | 1)
+	rng := noiseFrom(seed ^ 0x64726f6e65)
 	slow := sr / droneBlock
 	// between is a period in seconds in [lo, hi): periods drawn apart never line up.
 	between := func(lo, hi float64) float64 { return lo + (hi-lo)*rng.unit() }

@@ -57,7 +57,7 @@ func newOcean(rate beep.SampleRate, seed uint64) *ocean {
 	sr := float64(rate)
 	o := &ocean{
 		rate:      sr,
-		rng:       noise((seed^0x6f6365616e)*0x9e3779b97f4a7c15 | 1),
+		rng:       noiseFrom(seed ^ 0x6f6365616e),
 		blocks:    blocks{size: oceanBlock},
 		past:      make([]surge, int((oceanLag+oceanSway)*sr/oceanBlock)+2),
 		swashHigh: 1 - math.Exp(-2*math.Pi*min(6000, 0.4*sr)/sr),

@@ -35,7 +35,7 @@ func newRain(rate beep.SampleRate, seed uint64) *rain {
 	sr := float64(rate)
 	r := &rain{
 		rate:   sr,
-		rng:    noise((seed^0x7261696e)*0x9e3779b97f4a7c15 | 1),
+		rng:    noiseFrom(seed ^ 0x7261696e),
 		blocks: blocks{size: rainBlock},
 	}
 	for c := range r.bed {
