@@ -133,24 +133,12 @@ func New(cfg Config) (*Guide, error) {
 	if cfg.APIKey == "" && IsOpenAI(cfg.BaseURL) {
 		return nil, errors.New("OpenAI needs an API key: set OPENAI_API_KEY, or use --guide builtin")
 	}
-	if cfg.Watchdog <= 0 {
-		cfg.Watchdog = DefaultWatchdog
-	}
-	if cfg.Attempts <= 0 {
-		cfg.Attempts = DefaultAttempts
-	}
-	if cfg.Backoff <= 0 {
-		cfg.Backoff = DefaultBackoff
-	}
-	if cfg.MaxWait <= 0 {
-		cfg.MaxWait = DefaultMaxWait
-	}
-	if cfg.Lookahead <= 0 {
-		cfg.Lookahead = DefaultLookahead
-	}
-	if cfg.GuardWait <= 0 {
-		cfg.GuardWait = DefaultGuardWait
-	}
+	cfg.Watchdog = orDefault(cfg.Watchdog, DefaultWatchdog)
+	cfg.Attempts = orDefault(cfg.Attempts, DefaultAttempts)
+	cfg.Backoff = orDefault(cfg.Backoff, DefaultBackoff)
+	cfg.MaxWait = orDefault(cfg.MaxWait, DefaultMaxWait)
+	cfg.Lookahead = orDefault(cfg.Lookahead, DefaultLookahead)
+	cfg.GuardWait = orDefault(cfg.GuardWait, DefaultGuardWait)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -184,6 +172,15 @@ func New(cfg Config) (*Guide, error) {
 		g.stateless, g.why = true, "the server is known not to chain responses"
 	}
 	return g, nil
+}
+
+// orDefault is a setting's value, or def where it is zero or less: the
+// one rule for a Config setting left out.
+func orDefault[T ~int | ~int64](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // Name is how the guide is recorded in a session.
