@@ -217,17 +217,7 @@ func (e *Engine) Pause() error {
 	if e.st.Status == Running {
 		e.accountLocked(e.st.Phase) // the line under way, up to now
 	}
-	err := e.setStatus(Paused)
-	if err == nil {
-		e.gate.close()
-	}
-	e.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	e.speaker.Pause()
-	e.checkpoint()
-	return nil
+	return e.setPaused(true)
 }
 
 // Resume continues a paused session at the same phase and sentence.
@@ -241,15 +231,35 @@ func (e *Engine) Resume() error {
 		e.setDriftPaused(false)
 		return nil
 	}
-	err := e.setStatus(Running)
+	return e.setPaused(false)
+}
+
+// setPaused ends Pause and Resume, as setDriftPaused does for a sleep
+// session's tail. With e.mu held it sets the status and, when that is
+// allowed, closes or opens the gate; then, the lock let go, it pauses or
+// resumes the speaker and saves.
+func (e *Engine) setPaused(paused bool) error {
+	status := Running
+	if paused {
+		status = Paused
+	}
+	err := e.setStatus(status)
 	if err == nil {
-		e.gate.open()
+		if paused {
+			e.gate.close()
+		} else {
+			e.gate.open()
+		}
 	}
 	e.mu.Unlock()
 	if err != nil {
 		return err
 	}
-	e.speaker.Resume()
+	if paused {
+		e.speaker.Pause()
+	} else {
+		e.speaker.Resume()
+	}
 	e.checkpoint()
 	return nil
 }
