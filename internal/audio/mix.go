@@ -62,6 +62,10 @@ type mix struct {
 	masterTarget float64
 	duck         float64 // the soundscape's gain under the voice, ramped
 	scratch      [][2]float64
+	// unheard says no one hears this mix (the silent output): the
+	// soundscape's gains still glide and its layers still end on time,
+	// but its samples, half of a silent session's work, are not made.
+	unheard bool
 	// wake is signalled when a segment is queued, so an output that paused
 	// for the voice track can go on at once.
 	wake chan struct{}
@@ -139,7 +143,10 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 	buf := m.scratch[:n]
 	keep := m.layers[:0]
 	for _, l := range m.layers {
-		sn, ok := l.s.Stream(buf)
+		sn, ok := 0, true
+		if !m.unheard {
+			sn, ok = l.s.Stream(buf)
+		}
 		g0 := l.gain
 		l.gain = approach(g0, l.target, float64(n)/(l.fade*float64(m.rate)))
 		step := 1 / float64(n) // a multiplication a sample, not a division

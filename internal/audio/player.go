@@ -119,6 +119,7 @@ func Open(o Options) (*Player, error) {
 	}
 	if p.out == nil {
 		p.log.Info("silent output", slog.Float64("time_scale", o.TimeScale))
+		p.m.unheard = true
 		p.out = newSilent(p.m, o.TimeScale)
 	}
 	if err := p.Configure(o.Voice, o.Soundscape); err != nil {
