@@ -47,7 +47,6 @@ func pauseAtARealOutput(t testing.TB) (latency, heard time.Duration) {
 	server, _ := strings.CutPrefix(p.Env, "PULSE_SERVER=")
 	t.Setenv("PULSE_SERVER", server)
 	rec := p.Record(t)
-	time.Sleep(300 * time.Millisecond)
 
 	player, err := Open(Options{Voice: "none", Soundscape: "none", Quiet: quietStderr})
 	if err != nil {
@@ -66,7 +65,7 @@ func pauseAtARealOutput(t testing.TB) (latency, heard time.Duration) {
 
 	// Pause what is heard: wait until the tone comes out of the sink (the
 	// speaker's start can take a while on a busy machine), then a moment.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second) // a bound on failure, not a speed
 	for !rec.Sounding() {
 		if time.Now().After(deadline) {
 			t.Fatal("the tone never reached the sink")

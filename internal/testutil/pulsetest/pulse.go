@@ -92,10 +92,13 @@ func (s *Server) Record(tb testing.TB) *Recording {
 	}
 	tb.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	r := &Recording{}
+	first := make(chan struct{})
 	go func() {
+		defer closeOnce(first)
 		buf := make([]byte, 4096)
 		for {
 			n, err := io.ReadAtLeast(out, buf, 2)
+			closeOnce(first)
 			now := time.Now()
 			r.mu.Lock()
 			for i := 0; i+1 < n; i += 2 {
@@ -108,7 +111,24 @@ func (s *Server) Record(tb testing.TB) *Recording {
 			}
 		}
 	}()
+	// The monitor sends silence from the moment it is connected: what is
+	// played after the first of it is recorded. (A fixed wait for parec
+	// was too short on a busy machine, and a short tone went unheard.)
+	select {
+	case <-first:
+	case <-time.After(30 * time.Second):
+		tb.Fatal("parec recorded nothing in 30 s")
+	}
 	return r
+}
+
+// closeOnce closes ch unless it is closed already; one goroutine calls it.
+func closeOnce(ch chan struct{}) {
+	select {
+	case <-ch:
+	default:
+		close(ch)
+	}
 }
 
 // Samples is a copy of everything recorded so far.
