@@ -25,11 +25,16 @@ build:
 ## whole sessions (hundreds of them, arithmetic on one clock) take minutes
 ## under the race detector: they run without it, beside the rest (the
 ## engine and the guide run whole sessions under it in app's tests).
+## The end-to-end tests (./e2e) drive the real binary, built without the
+## race detector: under -race only their own driver was checked, for a
+## sixth more of their CPU, so they run without it, beside the rest too.
 HEARD := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine)$$
 test: test-deps vet
-	$(GO) test -race -count=1 -timeout 15m -skip '$(HEARD)' ./... & race=$$!; \
+	$(GO) test -race -count=1 -timeout 15m -skip '$(HEARD)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
+	$(GO) test -count=1 -timeout 15m ./e2e & e2e=$$!; \
 	$(GO) test -count=1 -timeout 15m -run '$(HEARD)' ./internal/guide; heard=$$?; \
-	wait $$race && exit $$heard
+	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
+	[ $$race -eq 0 ] && [ $$e2e -eq 0 ] && exit $$heard; exit 1
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions & load=$$!; \
 	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
 	wait $$load && exit $$speech

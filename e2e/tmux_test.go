@@ -101,12 +101,14 @@ func (s *screen) waitUntil(shows func(pane string) bool, what string, within tim
 	s.t.Helper()
 	deadline := time.Now().Add(within)
 	var last string
-	for time.Now().Before(deadline) {
+	// Each look starts a tmux client: look often at first, then less,
+	// so a wait of many seconds does not cost a process every 50 ms.
+	for wait := 10 * time.Millisecond; time.Now().Before(deadline); wait = min(wait*3/2, 200*time.Millisecond) {
 		last = s.capture()
 		if shows(last) {
 			return last
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(wait)
 	}
 	s.t.Fatalf("the screen never showed %s; last:\n%s", what, last)
 	return ""
