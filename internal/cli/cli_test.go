@@ -5,13 +5,15 @@ import (
 	"testing"
 )
 
-// runIn runs lull in this process with home as LULL_HOME and no key in
-// the environment, and returns what it printed and its exit code. It
-// sets the environment: a test that uses it does not run in parallel.
+// runIn runs lull in this process with home as LULL_HOME, no key in the
+// environment and all pacing 10000 times faster (sound to the silent
+// output), and returns what it printed and its exit code. It sets the
+// environment: a test that uses it does not run in parallel.
 func runIn(t *testing.T, home string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	t.Setenv("LULL_HOME", home)
-	for _, name := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "LULL_LLM_API_KEY", "LULL_SPEECH_API_KEY", "LULL_TIME_SCALE"} {
+	t.Setenv("LULL_TIME_SCALE", "10000")
+	for _, name := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "LULL_LLM_API_KEY", "LULL_SPEECH_API_KEY"} {
 		t.Setenv(name, "")
 	}
 	var out, errOut bytes.Buffer
