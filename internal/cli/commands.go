@@ -54,7 +54,7 @@ func newRoot(c *cli) *cobra.Command {
 	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.breatheCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
-	root.AddCommand(c.configCmd())
+	root.AddCommand(c.configCmd(), c.manCmd())
 	addCompletions(root)
 	return root
 }
