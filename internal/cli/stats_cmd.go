@@ -76,7 +76,7 @@ func (c *cli) printPractice(r practice.Report) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
 	dark := true
 	if tty && !noColor && isTerminal(os.Stdin) {
-		dark = lipgloss.HasDarkBackground(os.Stdin, out)
+		dark = darkBackground(os.Stdin, out)
 	}
 	styles := tui.NewStyles(dark, noColor || !tty)
 	text := tui.RenderPractice(r, width, 0, &styles) + "\n"
