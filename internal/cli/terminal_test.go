@@ -51,7 +51,7 @@ func TestABackgroundQueryReadsTheAnswer(t *testing.T) {
 		dark   bool
 		none   bool
 	}{
-		{"\x1b]11;rgb:ffff/ffff/ffff\x07" + da1, false, false},   // light, ended by BEL
+		{"\x1b]11;rgb:ffff/ffff/ffff\x07" + da1, false, false},  // light, ended by BEL
 		{"\x1b]11;rgb:1e1e/1e1e/2e2e\x1b\\" + da1, true, false}, // dark, ended by ST
 		{da1, true, true}, // a terminal that does not know OSC 11 says only its attributes
 	} {
