@@ -55,6 +55,7 @@ func newRoot(c *cli) *cobra.Command {
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
 	root.AddCommand(c.configCmd(), c.manCmd())
+	strictHelp(root)
 	addCompletions(root)
 	return root
 }

@@ -64,3 +64,24 @@ func flagError(cmd *cobra.Command, err error) error {
 	})
 	return fmt.Errorf("unknown flag %q for %q%s\nSee: %s --help", name, cmd.CommandPath(), human.DidYouMean(name, flags), cmd.CommandPath())
 }
+
+// strictHelp makes lull help TOPIC fail on a topic lull does not have,
+// naming the one meant, as a mistyped command does: cobra's help command
+// shows the nearest command's help and exits 0.
+func strictHelp(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	for _, help := range root.Commands() {
+		if help.Name() != "help" || help.Run == nil {
+			continue
+		}
+		show := help.Run
+		help.Run = nil
+		help.RunE = func(cmd *cobra.Command, args []string) error {
+			if target, rest, err := cmd.Root().Find(args); err == nil && len(rest) > 0 {
+				return unknownCommand(target, rest[0])
+			}
+			show(cmd, args)
+			return nil
+		}
+	}
+}

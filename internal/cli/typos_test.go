@@ -21,6 +21,9 @@ func TestTyposAreNamedWithWhatWasMeant(t *testing.T) {
 		{[]string{"--verison"}, `unknown flag "--verison" for "lull"; did you mean "--version"?`},
 		{[]string{"breathe", "bxo"}, `did you mean "box"?`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"` + "\nSee: lull --help"},
+		{[]string{"help", "sesions"}, `unknown command "sesions"; did you mean "sessions"?`},
+		{[]string{"help", "sessions", "shwo"}, `unknown command "shwo" for "lull sessions"; did you mean "show"?`},
+		{[]string{"config", "shwo"}, `unknown command "shwo" for "lull config"; did you mean "show"?`},
 	} {
 		stdout, stderr, code := runIn(t, home, c.args...)
 		if code == 0 || !strings.Contains(stderr, c.want) {
@@ -32,5 +35,8 @@ func TestTyposAreNamedWithWhatWasMeant(t *testing.T) {
 	}
 	if _, stderr, _ := runIn(t, home, "frobnicate"); strings.Contains(stderr, "did you mean") {
 		t.Errorf("a word near nothing got a suggestion: %q", stderr)
+	}
+	if stdout, _, code := runIn(t, home, "help", "sessions", "show"); code != 0 || !strings.Contains(stdout, "lull sessions show ID") {
+		t.Errorf("lull help sessions show: exit %d, %q", code, stdout)
 	}
 }
