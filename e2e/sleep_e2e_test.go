@@ -111,7 +111,7 @@ func TestSleepFlagsRefuseWhatTheyCannotUse(t *testing.T) {
 		{args: []string{"new", "--sleep-after", "90s"}, want: "give minutes from 0 to 120"},
 		{args: []string{"new", "--sleep=false", "--sleep-after", "20"}, want: "--sleep=false asks for a waking close: give one of them"},
 		{args: []string{"new", "--sleep=perhaps"}, want: "--sleep"},
-		{config: "sleep: {after: 500}\n", args: []string{"new", "--sleep", "--no-tui"}, want: "config.yaml: sleep after: 500 minutes: the sound plays on for 0 to 120 minutes"},
+		{config: "sleep: {after: 500}\n", args: []string{"new", "--sleep", "--no-tui"}, want: "config.yaml: line 1: sleep after: 500 minutes: the sound plays on for 0 to 120 minutes"},
 		{config: "sleep: {after: 1.5}\n", args: []string{"new", "--sleep", "--no-tui"}, want: "config.yaml: line 1: key sleep.after: want a whole number"},
 	} {
 		home := t.TempDir()

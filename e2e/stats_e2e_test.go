@@ -195,8 +195,9 @@ func TestStatsJSON(t *testing.T) {
 		t.Fatalf("lull stats --json: %v\n%s", err, errOut)
 	}
 	var got struct {
-		Date string `json:"date"`
-		Week struct {
+		Format string `json:"format"`
+		Date   string `json:"date"`
+		Week   struct {
 			Since             string  `json:"since"`
 			Sessions          int     `json:"sessions"`
 			Minutes           float64 `json:"minutes"`
@@ -227,6 +228,9 @@ func TestStatsJSON(t *testing.T) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&got); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
+	}
+	if got.Format != "lull.stats/1" {
+		t.Errorf("format %q, want lull.stats/1", got.Format)
 	}
 	day := func(n int) string { return today.AddDate(0, 0, -n).Format(time.DateOnly) }
 	n, minutes := weekOf(today)

@@ -137,7 +137,7 @@ func (a *App) choice(guide string) (GuideChoice, error) {
 	case engine.GuideBuiltin, engine.GuideOpenAI:
 		ch.Guide = guide
 	default:
-		return ch, fmt.Errorf("guide %q: choose builtin or openai", guide)
+		return ch, unknownGuide(guide)
 	}
 	return ch, nil
 }

@@ -115,37 +115,49 @@ func LoadConfig(path string) (Config, error) {
 	if err := decodeConfig(data, &cfg); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)
 	}
-	if least, most := int(engine.MinLength.Minutes()), int(engine.MaxLength.Minutes()); cfg.Length != 0 && (cfg.Length < least || cfg.Length > most) {
-		return cfg, fmt.Errorf("%s: length %d is not between %d and %d minutes", path, cfg.Length, least, most)
+	// A value lull cannot use is named with its line, as a key it does
+	// not know is.
+	lines := keyLines(data)
+	at := func(key string) string {
+		if l := lines[key]; l > 0 {
+			return fmt.Sprintf("%s: line %d", path, l)
+		}
+		return path
 	}
-	if err := checkSound(cfg.Voice, cfg.Soundscape); err != nil {
-		return cfg, fmt.Errorf("%s: %w", path, err)
+	if least, most := int(engine.MinLength.Minutes()), int(engine.MaxLength.Minutes()); cfg.Length != 0 && (cfg.Length < least || cfg.Length > most) {
+		return cfg, fmt.Errorf("%s: length %d is not between %d and %d minutes", at("length"), cfg.Length, least, most)
+	}
+	if err := checkSound(cfg.Voice, ""); err != nil {
+		return cfg, fmt.Errorf("%s: %w", at("voice"), err)
+	}
+	if err := checkSound("", cfg.Soundscape); err != nil {
+		return cfg, fmt.Errorf("%s: %w", at("soundscape"), err)
 	}
 	if err := cfg.Breathing.Pattern().Check(); err != nil {
-		return cfg, fmt.Errorf("%s: breathing: %w", path, err)
+		return cfg, fmt.Errorf("%s: breathing: %w", at("breathing"), err)
 	}
 	if a := cfg.Sleep.After; a != nil {
 		if err := CheckSleepAfter(*a); err != nil {
-			return cfg, fmt.Errorf("%s: sleep after: %w", path, err)
+			return cfg, fmt.Errorf("%s: sleep after: %w", at("sleep.after"), err)
 		}
 	}
 	if f := cfg.Speech.Format; f != "" && f != "wav" && f != "pcm" {
-		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", path, f)
+		return cfg, fmt.Errorf("%s: speech format %q: choose wav or pcm", at("speech.format"), f)
 	}
 	if g := cfg.Guide; g != "" && g != "auto" && g != engine.GuideBuiltin && g != engine.GuideOpenAI {
-		return cfg, fmt.Errorf("%s: guide %q: choose auto, builtin or openai", path, g)
+		return cfg, fmt.Errorf("%s: guide %q: choose auto, builtin or openai", at("guide"), g)
 	}
 	if f := cfg.LLM.OnFailure; f != "" && f != "builtin" && f != "interrupt" {
-		return cfg, fmt.Errorf("%s: llm on_failure %q: choose builtin (carry on with the built-in guide) or interrupt", path, f)
+		return cfg, fmt.Errorf("%s: llm on_failure %q: choose builtin (carry on with the built-in guide) or interrupt", at("llm.on_failure"), f)
 	}
 	if u := cfg.LLM.BaseURL; u != "" {
 		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			return cfg, fmt.Errorf("%s: llm base_url %q: give a URL like http://localhost:11434/v1", path, u)
+			return cfg, fmt.Errorf("%s: llm base_url %q: give a URL like http://localhost:11434/v1", at("llm.base_url"), u)
 		}
 	}
 	if u := cfg.Speech.BaseURL; u != "" {
 		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
-			return cfg, fmt.Errorf("%s: speech base_url %q: give a URL like http://localhost:8880/v1", path, u)
+			return cfg, fmt.Errorf("%s: speech base_url %q: give a URL like http://localhost:8880/v1", at("speech.base_url"), u)
 		}
 	}
 	return cfg, nil

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // decodeConfig reads the settings in data into cfg. Its errors name the
@@ -48,7 +50,11 @@ func checkSettings(m *yaml.Node, t reflect.Type, prefix string) error {
 		k, v := m.Content[i], m.Content[i+1]
 		f, ok := settingField(t, k)
 		if !ok {
-			return fmt.Errorf("line %d: unknown key %s (keys%s: %s)", k.Line, keyName(prefix, k), under(prefix), keysOf(t))
+			near := ""
+			if k.Kind == yaml.ScalarNode && plainKey.MatchString(k.Value) {
+				near = human.DidYouMean(k.Value, strings.Split(keysOf(t), ", "))
+			}
+			return fmt.Errorf("line %d: unknown key %s (keys%s: %s)%s", k.Line, keyName(prefix, k), under(prefix), keysOf(t), near)
 		}
 		name := prefix + k.Value
 		if line, twice := seen[k.Value]; twice {

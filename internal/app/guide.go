@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
 	"github.com/lull-dev/lull/internal/llm"
 	"github.com/lull-dev/lull/internal/sessions"
 )
@@ -47,6 +48,11 @@ type GuideChoice struct {
 // Guide names the config and flags accept.
 var Guides = []string{engine.GuideBuiltin, engine.GuideOpenAI}
 
+// unknownGuide is the error for a guide lull does not have.
+func unknownGuide(g string) error {
+	return fmt.Errorf("guide %q: choose %s%s", g, human.OrList(Guides), human.DidYouMean(g, Guides))
+}
+
 // ChooseGuide settles the guide from the flags, the config file and the
 // environment: openai when an API key or a base URL is set, else builtin.
 func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoice, error) {
@@ -65,7 +71,7 @@ func ChooseGuide(c Config, f GuideFlags, getenv func(string) string) (GuideChoic
 	switch g {
 	case engine.GuideBuiltin, engine.GuideOpenAI:
 	default:
-		return GuideChoice{}, fmt.Errorf("guide %q: choose builtin or openai", g)
+		return GuideChoice{}, unknownGuide(g)
 	}
 	model := f.Model
 	if model == "" {

@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"os/exec"
 	"slices"
-	"sort"
 	"strings"
 	"time"
+
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // EspeakConfig chooses espeak-ng's voice. Voice is "" or "auto" (an
@@ -161,52 +162,14 @@ func parseEspeakVoices(out []byte, cat *espeakCatalog) {
 }
 
 // closeMatches names the few known names nearest to a mistyped one, as
-// " (did you mean a, b or c?)" — or nothing when none is near.
+// " (did you mean a, b or c?)" — or nothing when none is near
+// (human.Near says what is near).
 func closeMatches(name string, known []string) string {
-	type scored struct {
-		name string
-		d    int
-	}
-	var near []scored
-	for _, k := range known {
-		d := editDistance(name, k)
-		if d <= max(2, len(name)/3) || (len(name) >= 2 && strings.HasPrefix(k, name)) {
-			near = append(near, scored{k, d})
-		}
-	}
-	sort.SliceStable(near, func(i, j int) bool { return near[i].d < near[j].d })
+	near := human.Near(name, known)
 	if len(near) == 0 {
 		return ""
 	}
-	var names []string
-	for _, s := range near[:min(len(near), 5)] {
-		names = append(names, s.name)
-	}
-	if len(names) == 1 {
-		return " (did you mean " + names[0] + "?)"
-	}
-	return " (did you mean " + strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1] + "?)"
-}
-
-// editDistance is Levenshtein's, over bytes (voice names are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return " (did you mean " + human.OrList(near[:min(len(near), 5)]) + "?)"
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -225,7 +225,7 @@ func TestDoctorsAdviceNamesTheBetterVoicesAndHowToInstallThem(t *testing.T) {
 func TestCloseMatchesAreNearAndFew(t *testing.T) {
 	known := []string{"en", "en-gb", "en-us", "en-us-nyc", "fr-fr", "mb-us1", "mb-us2", "mb-us3"}
 	for name, want := range map[string]string{
-		"en-uss":  " (did you mean en-us?)",
+		"en-uss":  " (did you mean en-us or en-us-nyc?)",
 		"en-":     " (did you mean en, en-gb, en-us or en-us-nyc?)",
 		"mb-us":   " (did you mean mb-us1, mb-us2, mb-us3 or en-us?)",
 		"klingon": "",

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/gopxl/beep/v2"
+
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // Soundscapes are the ambient beds lull synthesizes, in the order the
@@ -19,7 +21,7 @@ func CheckSoundscape(name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown soundscape %q (choose %s)", name, strings.Join(Soundscapes, ", "))
+	return fmt.Errorf("unknown soundscape %q (choose %s)%s", name, strings.Join(Soundscapes, ", "), human.DidYouMean(name, Soundscapes))
 }
 
 // newSoundscape builds an endless soundscape; nil for "none". The mix

@@ -12,6 +12,7 @@ import (
 	"github.com/gopxl/beep/v2"
 
 	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // Voice turns a line into speech in its phase's style at its delivery's
@@ -33,7 +34,7 @@ func CheckVoice(name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown voice %q (choose %s)", name, strings.Join(Voices, ", "))
+	return fmt.Errorf("unknown voice %q (choose %s)%s", name, strings.Join(Voices, ", "), human.DidYouMean(name, Voices))
 }
 
 // VoiceConfig is what the voices need beyond their names: where piper and

@@ -36,9 +36,13 @@ type speech struct {
 	timeout time.Duration // per attempt
 }
 
+// The speech server's model and voice when the config names none.
 const (
-	speechModel   = "gpt-4o-mini-tts"
-	speechVoice   = "sage"
+	DefaultSpeechModel = "gpt-4o-mini-tts"
+	DefaultSpeechVoice = "sage"
+)
+
+const (
 	speechTimeout = 30 * time.Second
 	// speechRetries lets openai-go try again after a 429, a 5xx or a
 	// dropped connection.
@@ -73,10 +77,10 @@ func speedOf(l engine.Line) float64 { return math.Round(100*speechSpeed*paceOf(l
 func newSpeech(cfg SpeechConfig) *speech {
 	s := &speech{model: cfg.Model, voice: cfg.Voice, format: cfg.Format, timeout: speechTimeout}
 	if s.model == "" {
-		s.model = speechModel
+		s.model = DefaultSpeechModel
 	}
 	if s.voice == "" {
-		s.voice = speechVoice
+		s.voice = DefaultSpeechVoice
 	}
 	if s.format != "pcm" {
 		s.format = "wav"

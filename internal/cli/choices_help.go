@@ -1,9 +1,8 @@
 package cli
 
 import (
-	"strings"
-
 	"github.com/lull-dev/lull/internal/audio"
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // The help of every flag that takes a voice or a soundscape lists the
@@ -12,18 +11,10 @@ import (
 
 // voiceUsage is the help of a --voice flag.
 func voiceUsage() string {
-	return "voice: " + orList(audio.Voices) + " (auto: the best available; none: the words on screen only)"
+	return "voice: " + human.OrList(audio.Voices) + " (auto: the best available; none: the words on screen only)"
 }
 
 // soundscapeUsage is the help of a --soundscape flag.
 func soundscapeUsage() string {
-	return "soundscape: " + orList(audio.Soundscapes)
-}
-
-// orList is "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return "soundscape: " + human.OrList(audio.Soundscapes)
 }

@@ -50,9 +50,6 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.err.Error() }
 
-// keyVariables are the environment variables that may hold an API key.
-var keyVariables = []string{"OPENAI_API_KEY", "LULL_LLM_API_KEY", "LULL_SPEECH_API_KEY"}
-
 func run(args []string, stdout, stderr io.Writer) int {
 	// The keys are known to the redactor before anything can print or
 	// log them.
@@ -102,7 +99,7 @@ func (c *cli) open() (*environment, error) {
 	}
 	cfg, err := app.LoadConfig(paths.Config)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w\nMend it with: lull config edit", err)
 	}
 	choice, err := app.ChooseGuide(cfg, c.guide, os.Getenv)
 	if err != nil {

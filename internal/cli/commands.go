@@ -28,25 +28,35 @@ type cli struct {
 }
 
 func newRoot(c *cli) *cobra.Command {
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "lull",
 		Short: "Guided relaxation in your terminal, spoken aloud",
 		Long: "lull speaks a guided relaxation session over a soft soundscape, in five phases:\n" +
 			"atmosphere, breathing, sensory, relaxation, resolution. Put on headphones,\n" +
 			"close your eyes. Pause whenever you need; every session can be resumed.",
-		Args:          cobra.NoArgs,
+		Args:          noSubcommand,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if showVersion {
+				c.printVersion()
+				return nil
+			}
 			return c.withEnv(func(env *environment) error {
 				return c.runTUI(env, tui.Options{})
 			})
 		},
 	}
+	root.SetFlagErrorFunc(flagError)
+	root.Flags().BoolVarP(&showVersion, "version", "v", false, "print lull's version (as lull version does)")
 	c.addGuideFlags(root.Flags())
 	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.breatheCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
+	root.AddCommand(c.configCmd(), c.manCmd())
+	strictHelp(root)
+	addCompletions(root)
 	return root
 }
 
@@ -242,7 +252,12 @@ func (c *cli) versionCmd() *cobra.Command {
 		Short: "Print lull's version",
 		Args:  cobra.NoArgs,
 		Run: func(cmd *cobra.Command, _ []string) {
-			fmt.Fprintf(c.stdout, "lull %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			c.printVersion()
 		},
 	}
+}
+
+// printVersion is what lull version and lull --version print.
+func (c *cli) printVersion() {
+	fmt.Fprintf(c.stdout, "lull %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

@@ -221,9 +221,18 @@ type historyJSON struct {
 }
 
 func exportJSON(st engine.State) ([]byte, error) {
+	b, err := json.MarshalIndent(sessionDocument(st), "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// sessionDocument is session st as lull.session/1.
+func sessionDocument(st engine.State) sessionJSON {
 	t := st.Tokens()
 	out := sessionJSON{
-		Format: "lull.session/1", ID: st.ID, Status: string(st.Status),
+		Format: sessionFormat, ID: st.ID, Status: string(st.Status),
 		CreatedAt: st.CreatedAt, LengthMinutes: int(st.Length.Minutes()), SpokenSeconds: st.Elapsed.Seconds(),
 		Intention: st.Intention, Guide: st.Guide, Model: st.Model, Voice: st.Voice, Soundscape: st.Soundscape,
 		Seed: st.Seed, Sleep: st.Sleep, SleepTailSecs: st.SleepTail.Seconds(),
@@ -256,9 +265,5 @@ func exportJSON(st engine.State) ([]byte, error) {
 	for _, e := range st.History {
 		out.History = append(out.History, historyJSON{At: e.At, Phase: e.Phase.String(), Role: string(e.Role), Text: e.Text})
 	}
-	b, err := json.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
+	return out
 }

@@ -27,22 +27,38 @@ func (c *cli) sessionsCmd() *cobra.Command {
 		Args:    cobra.ArbitraryArgs,
 		RunE:    groupRun,
 	}
+	var listJSON, showJSON bool
 	list := &cobra.Command{
-		Use:   "list",
-		Short: "List saved sessions, resumable first",
-		Args:  cobra.NoArgs,
+		Use:     "list",
+		Short:   "List saved sessions, resumable first",
+		Long:    "List saved sessions, resumable first, then the latest active.\n\n--json prints them for scripts (format " + sessionsFormat + ", in the README).",
+		Example: "  lull sessions list\n  lull sessions list --json",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if listJSON {
+				return c.withEnv(c.listSessionsJSON)
+			}
 			return c.withEnv(c.listSessions)
 		},
 	}
+	list.Flags().BoolVar(&listJSON, "json", false, "print the sessions as JSON, for scripts")
 	show := &cobra.Command{
 		Use:   "show ID",
 		Short: "Show one session: status, phases, progress",
-		Args:  cobra.ExactArgs(1),
+		Long: "Show one session: its status, intention, length, guide, voice, phases and\n" +
+			"progress, mood and note, and where its files are.\n\n" +
+			"--json prints it for scripts (format " + sessionShowFormat + ": the session as\n" +
+			"lull sessions export --format json writes it, and whether a lull has it open).",
+		Example: "  lull sessions show 20261123-120000-k3f9\n  lull sessions show 20261123-120000-k3f9 --json",
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if showJSON {
+				return c.withEnv(func(env *environment) error { return c.showSessionJSON(env, args[0]) })
+			}
 			return c.withEnv(func(env *environment) error { return c.showSession(env, args[0]) })
 		},
 	}
+	show.Flags().BoolVar(&showJSON, "json", false, "print the session as JSON, for scripts")
 	del := c.askingCmd("delete", "Delete a session and its transcript", "", c.deleteSession)
 	cmd.AddCommand(list, show, del, c.noteCmd())
 	cmd.AddCommand(c.endSessionCmds()...)

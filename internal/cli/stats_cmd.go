@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -37,9 +36,7 @@ func (c *cli) statsCmd() *cobra.Command {
 					c.note(fmt.Sprintf("%s could not be read and %s not counted; see: lull sessions list", sessionsCount(n), isAre(n)))
 				}
 				if asJSON {
-					enc := json.NewEncoder(c.stdout)
-					enc.SetIndent("", "  ")
-					return enc.Encode(practiceJSON(r))
+					return c.printJSON(practiceJSON(r))
 				}
 				return c.printPractice(r)
 			})
@@ -79,7 +76,7 @@ func (c *cli) printPractice(r practice.Report) error {
 	_, noColor := os.LookupEnv("NO_COLOR")
 	dark := true
 	if tty && !noColor && isTerminal(os.Stdin) {
-		dark = lipgloss.HasDarkBackground(os.Stdin, out)
+		dark = darkBackground(os.Stdin, out)
 	}
 	styles := tui.NewStyles(dark, noColor || !tty)
 	text := tui.RenderPractice(r, width, 0, &styles) + "\n"
@@ -97,14 +94,15 @@ func (b backend) Practice() practice.Report {
 	return r
 }
 
-// The JSON lull stats --json prints. Its field names are kept stable for
-// scripts; minutes are numbers (to a tenth), dates YYYY-MM-DD in local
+// The JSON lull stats --json prints (statsFormat). Its field names are
+// kept stable for scripts; minutes are numbers (to a tenth), dates YYYY-MM-DD in local
 // time.
 type (
 	statsJSON struct {
-		Date  string    `json:"date"` // today
-		Week  tallyJSON `json:"week"` // since Monday
-		Total tallyJSON `json:"total"`
+		Format string    `json:"format"` // statsFormat
+		Date   string    `json:"date"`   // today
+		Week   tallyJSON `json:"week"`   // since Monday
+		Total  tallyJSON `json:"total"`
 		// StreakDays is left out when stats.streak is false.
 		StreakDays *int      `json:"streak_days,omitempty"`
 		Mood       moodJSON  `json:"mood"`
@@ -143,7 +141,7 @@ func practiceJSON(r practice.Report) statsJSON {
 		m = math.Round(m*100) / 100
 		return &m
 	}
-	out := statsJSON{Date: r.Today.String(), Week: tally(r.Week), Total: tally(r.Total),
+	out := statsJSON{Format: statsFormat, Date: r.Today.String(), Week: tally(r.Week), Total: tally(r.Total),
 		Mood: moodJSON{Sessions: r.Mood.Sessions}, Days: []dayJSON{}}
 	out.Week.Since = r.Since.String()
 	if r.ShowStreak {

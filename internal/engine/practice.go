@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // A breathing practice (lull breathe) is a session whose only phase is
@@ -52,12 +54,14 @@ var NamedBreaths = []NamedBreath{
 }
 
 // BreathNames lists the named patterns: "coherent, box, 4-7-8, 4-2-6".
-func BreathNames() string {
+func BreathNames() string { return strings.Join(breathNames(), ", ") }
+
+func breathNames() []string {
 	names := make([]string, len(NamedBreaths))
 	for i, n := range NamedBreaths {
 		names[i] = n.Name
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // ParseBreath reads a breathing pattern: one of NamedBreaths, or seconds
@@ -89,7 +93,7 @@ func ParseBreath(s string) (b BreathPattern, name string, err error) {
 	case 4:
 		b = BreathPattern{Inhale: secs[0], Hold: secs[1], Exhale: secs[2], HoldOut: secs[3]}
 	default:
-		return BreathPattern{}, "", fmt.Errorf("breathing pattern %q: name one of %s, or give seconds as IN-HOLD-OUT or IN-HOLD-OUT-HOLD (like 4-2-6)", s, BreathNames())
+		return BreathPattern{}, "", fmt.Errorf("breathing pattern %q: name one of %s, or give seconds as IN-HOLD-OUT or IN-HOLD-OUT-HOLD (like 4-2-6)%s", s, BreathNames(), human.DidYouMean(s, breathNames()))
 	}
 	if err := b.Check(); err != nil {
 		return BreathPattern{}, "", fmt.Errorf("breathing pattern %q: %w", s, err)

@@ -94,6 +94,45 @@ func Open(home string) (*Store, error) {
 	return &Store{path: path, root: root}, nil
 }
 
+// OpenToRead opens home's sessions folder as Open does, but only to read
+// it: it makes nothing and changes nothing — no folder is created, none is
+// made private — so it may run beside a playing lull, or from a shell's
+// completion, without a trace. A home or sessions folder that is not
+// there is an error wrapping fs.ErrNotExist; one that is not the user's
+// alone is refused as Open refuses it.
+func OpenToRead(home string) (*Store, error) {
+	if home == "" {
+		return nil, errors.New("no data folder given")
+	}
+	home, err := filepath.Abs(home)
+	if err != nil {
+		return nil, fmt.Errorf("data folder %q: %w", home, err)
+	}
+	if err := CheckFolder(home); err != nil {
+		return nil, fmt.Errorf("data folder %s: %w", home, err)
+	}
+	path := filepath.Join(home, "sessions")
+	info, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("the sessions folder: %w", err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("the sessions folder %s is %s, not a folder", path, kind(info.Mode()))
+	}
+	if err := trust(info, path); err != nil {
+		return nil, fmt.Errorf("the sessions folder: %w", err)
+	}
+	root, err := os.OpenRoot(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening the sessions folder: %w", err)
+	}
+	if opened, err := root.Stat("."); err != nil || !os.SameFile(info, opened) {
+		root.Close()
+		return nil, fmt.Errorf("opening the sessions folder %s: it was replaced while lull opened it", path)
+	}
+	return &Store{path: path, root: root}, nil
+}
+
 // Close closes the sessions folder. Open sessions stay usable.
 func (s *Store) Close() error { return s.root.Close() }
 
