@@ -55,6 +55,9 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "building lull:", err)
 		os.Exit(1)
 	}
+	// As installed: the shell finds lull by name, so its hints say "lull"
+	// (hints_e2e_test.go runs it off PATH too).
+	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -192,7 +192,7 @@ func countSessions(a *app.App) string {
 	list, problems := a.Store().List()
 	s := fmt.Sprintf("%d sessions", len(list))
 	if len(problems) > 0 {
-		s += fmt.Sprintf(", %d unreadable (lull sessions list tells which)", len(problems))
+		s += fmt.Sprintf(", %d unreadable (%s tells which)", len(problems), human.Command("sessions list"))
 	}
 	return s
 }

@@ -142,7 +142,7 @@ func openTarget(ctx context.Context, name string, fl targetFlag, notes io.Writer
 // with SIGPIPE and leave the session running.
 func openStdout(fl targetFlag) (*target, error) {
 	if isTerminal(os.Stdout) {
-		return nil, fmt.Errorf("%s -: standard output is a terminal, and a WAV file is no text: pipe it to a player (lull render %s - | aplay) or name a file: %s %s", fl.flag, fl.flag, fl.flag, fl.example)
+		return nil, fmt.Errorf("%s -: standard output is a terminal, and a WAV file is no text: pipe it to a player (%s - | aplay) or name a file: %s %s", fl.flag, human.Command("render "+fl.flag), fl.flag, fl.example)
 	}
 	f, err := dupStdout()
 	if err != nil {
