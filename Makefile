@@ -3,15 +3,50 @@ GO      ?= go
 BIN     ?= lull
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: run test bench build deps test-deps bench-deps vet fuzz clean
+# make install puts lull in $(PREFIX)/bin: ~/.local/bin for a user,
+# /usr/local/bin for root.
+ifeq ($(shell id -u 2>/dev/null),0)
+PREFIX  ?= /usr/local
+else
+PREFIX  ?= $(HOME)/.local
+endif
+BINDIR  ?= $(PREFIX)/bin
 
-## run: install what is missing, build, and start lull
+.PHONY: run test bench build install uninstall cross release-snapshot deps test-deps bench-deps vet fuzz clean
+
+## run: install what is missing, build, say where lull is, and start it
 run: deps build
+	@scripts/where-is-lull $(BIN) $(BINDIR)
 	./$(BIN)
 
-## build: compile ./lull (needs the ALSA headers: make deps)
+## build: compile ./lull. Pure Go (CGO_ENABLED=0), as the releases are:
+## the sound output speaks PulseAudio itself and loads ALSA at run time,
+## so no C compiler or headers are needed.
 build:
-	$(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/lull
+	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/lull
+
+## install: build and copy lull to $(BINDIR) (PREFIX=/opt/lull make
+## install for another place)
+install: build
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/lull
+	@scripts/where-is-lull $(DESTDIR)$(BINDIR)/lull $(BINDIR)
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lull
+
+## cross: CGO_ENABLED=0 builds for linux, darwin, windows and freebsd on
+## amd64 and arm64, into dist/cross/
+cross:
+	@GO=$(GO) VERSION=$(VERSION) scripts/cross
+
+## release-snapshot: every release archive, deb, rpm and the checksums,
+## built locally into dist/ by goreleaser (installed with go install when
+## missing), without publishing anything
+GORELEASER ?= $(shell command -v goreleaser 2>/dev/null || echo $$($(GO) env GOPATH)/bin/goreleaser)
+release-snapshot:
+	@[ -x "$(GORELEASER)" ] || $(GO) install github.com/goreleaser/goreleaser/v2@v2.16.0
+	$(GORELEASER) release --snapshot --clean
 
 ## test: install what the tests need, then run everything with the race
 ## detector, then fuzz the session loader and the speech cleaner briefly
@@ -28,13 +63,17 @@ build:
 ## The end-to-end tests (./e2e) drive the real binary, built without the
 ## race detector: under -race only their own driver was checked, for a
 ## sixth more of their CPU, so they run without it, beside the rest too.
+## The cross-builds (scripts/cross --check: linux/arm64, darwin/arm64 and
+## windows/amd64 build, windows vets) go beside the end-to-end tests'
+## waiting, after the built-in guide's tests.
 HEARD := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine)$$
 test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m -skip '$(HEARD)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
 	$(GO) test -count=1 -timeout 15m ./e2e & e2e=$$!; \
 	$(GO) test -count=1 -timeout 15m -run '$(HEARD)' ./internal/guide; heard=$$?; \
+	GO=$(GO) scripts/cross --check; cross=$$?; \
 	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
-	[ $$race -eq 0 ] && [ $$e2e -eq 0 ] && exit $$heard; exit 1
+	exit $$((heard | cross | race | e2e))
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions & load=$$!; \
 	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
 	wait $$load && exit $$speech
@@ -70,4 +109,4 @@ bench-deps:
 	@scripts/deps bench
 
 clean:
-	rm -f $(BIN)
+	rm -rf $(BIN) dist

@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // End-to-end tests of what a crash and a careless umask leave behind.
@@ -16,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // Acceptance 2: a running session killed with SIGKILL at 25 random

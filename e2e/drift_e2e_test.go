@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // The sound after a sleep session's words, through the real binary: the

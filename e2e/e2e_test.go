@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // End-to-end tests of the real binary: headless runs, and the TUI in tmux.
@@ -45,12 +47,17 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	lullBin = filepath.Join(dir, "lull")
+	// Built as the releases are, without cgo: the binary people install.
 	build := exec.Command("go", "build", "-o", lullBin, "github.com/lull-dev/lull/cmd/lull")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building lull:", err)
 		os.Exit(1)
 	}
+	// As installed: the shell finds lull by name, so its hints say "lull"
+	// (hints_e2e_test.go runs it off PATH too).
+	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // Issue 9, files that are not lull's: the log, the data folder and the

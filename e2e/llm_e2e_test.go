@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // End-to-end runs of the real binary with the LLM guide, against a local

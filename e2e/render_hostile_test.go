@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // Issue 9, files that are not lull's: what lull render does with a target
@@ -199,22 +201,6 @@ func TestRenderOntoAFullDisk(t *testing.T) {
 	noTemps(t, disk)
 	mustSay(t, errOut, "writing "+wav+" failed: no space left on device; nothing was left under that name", "saved paused")
 	resumeAfterFailedRender(t, home, errOut)
-}
-
-// smallTmpfs mounts a tmpfs of its own on a temporary folder.
-func smallTmpfs(t *testing.T, options string) string {
-	t.Helper()
-	needRoot(t, "mounting a tmpfs")
-	dir := t.TempDir()
-	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, options+",mode=0700"); err != nil {
-		t.Skipf("mounting a tmpfs was refused: %v", err)
-	}
-	t.Cleanup(func() {
-		if err := syscall.Unmount(dir, 0); err != nil {
-			_ = syscall.Unmount(dir, syscall.MNT_DETACH) // busy: let it go when it is free
-		}
-	})
-	return dir
 }
 
 // A named pipe is written into in place: whoever reads it gets the whole

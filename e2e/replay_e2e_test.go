@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // End-to-end tests of lull replay and lull sessions export, on the real

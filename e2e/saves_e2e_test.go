@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // End-to-end tests of saves that do not happen: a disk that fills up, a

@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // What ends or stops lull from outside: signals to the TUI of the real

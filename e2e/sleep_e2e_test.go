@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // Sleep sessions through the real binary: chosen by --sleep, by the

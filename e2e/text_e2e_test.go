@@ -1,3 +1,5 @@
+//go:build unix
+
 package e2e
 
 // End-to-end tests of what lull prints and keeps, with the real binary:

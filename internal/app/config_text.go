@@ -9,7 +9,7 @@ import (
 	"reflect"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/lull-dev/lull/internal/audio"
 	"github.com/lull-dev/lull/internal/engine"

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	"github.com/lull-dev/lull/internal/safety"
 
 	"github.com/lull-dev/lull/internal/engine"
@@ -122,13 +124,13 @@ func (a *App) replayable(id string) (src, words engine.State, err error) {
 	}
 	switch {
 	case src.Status.Resumable():
-		return src, words, fmt.Errorf("session %s is %s, not finished: only a completed session can be replayed; resume it instead: lull resume %s", id, src.Status, id)
+		return src, words, fmt.Errorf("session %s is %s, not finished: only a completed session can be replayed; resume it instead: %s", id, src.Status, human.Command("resume "+id))
 	case src.Status != engine.Completed:
 		return src, words, fmt.Errorf("session %s is %s: only a completed session can be replayed", id, src.Status)
 	case src.Practice == engine.PracticeBreathe:
 		// Its words are the cues of its first breaths: the practice itself
 		// is begun again, not replayed.
-		return src, words, fmt.Errorf("session %s is a breathing practice, which has no words to replay: begin another with lull breathe %s", id, src.Pattern)
+		return src, words, fmt.Errorf("session %s is a breathing practice, which has no words to replay: begin another with %s", id, human.Command("breathe "+src.Pattern))
 	}
 	words = src
 	if src.ReplayOf != "" {

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/lull-dev/lull/internal/llm"
 )

@@ -33,7 +33,7 @@ func (e *UnsavedError) Error() string {
 	default:
 		st := d.State
 		fmt.Fprintf(&b, "\nOn disk it is still at %s, %s of %s.", st.Phase.Title(), human.Clock(st.Elapsed), human.Clock(st.Length))
-		fmt.Fprintf(&b, "\n%s, then resume it with:\n  lull resume %s", remedy(e.Err), e.ID)
+		fmt.Fprintf(&b, "\n%s, then resume it with:\n  %s", remedy(e.Err), human.Command("resume "+e.ID))
 	}
 	return b.String()
 }

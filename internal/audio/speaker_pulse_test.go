@@ -18,11 +18,14 @@ import (
 // machine); here a second is the bound, far short of the 2.5 s the tone
 // would go on for if Pause did not stop it, however busy the machine.
 func TestPauseSilencesTheRealOutput(t *testing.T) {
-	latency, heard := pauseAtARealOutput(t)
+	latency, heard, runs := pauseAtARealOutput(t)
 	if latency > time.Second {
 		t.Errorf("the output went on %v after Pause", latency)
 	}
-	if (heard - clipLength).Abs() > 20*time.Millisecond {
+	// Heard is counted in 5 ms frames: each end of a run of tone may
+	// count a frame the tone only began or ended in. A resume that lost
+	// or repeated a buffer (50 ms) shows beyond that.
+	if (heard - clipLength).Abs() > 20*time.Millisecond+time.Duration(runs)*10*time.Millisecond {
 		t.Errorf("heard %v of a %v clip: the resume did not continue at the same sample", heard, clipLength)
 	}
 }
@@ -32,7 +35,7 @@ func TestPauseSilencesTheRealOutput(t *testing.T) {
 // One measure per process: beep's speaker is opened once, on the first
 // sink, and a test's sink goes with the test.
 func BenchmarkPauseLatency(b *testing.B) {
-	latency, _ := pauseAtARealOutput(b)
+	latency, _, _ := pauseAtARealOutput(b)
 	b.ReportMetric(float64(latency.Milliseconds()), "ms-to-silence")
 	b.ReportMetric(float64(latency)/float64(speakerBuffer), "×buffer")
 }
@@ -41,8 +44,9 @@ const clipLength = 3 * time.Second
 
 // pauseAtARealOutput plays a tone, pauses it half a second after it is
 // heard, resumes a second later, and returns how long the output went on
-// after Pause and how much of the tone was heard in all.
-func pauseAtARealOutput(t testing.TB) (latency, heard time.Duration) {
+// after Pause, how much of the tone was heard in all, and in how many runs
+// (a busy machine's underruns split it beyond the pause's two).
+func pauseAtARealOutput(t testing.TB) (latency, heard time.Duration, tones int) {
 	p := pulsetest.Start(t)
 	server, _ := strings.CutPrefix(p.Env, "PULSE_SERVER=")
 	t.Setenv("PULSE_SERVER", server)
@@ -138,8 +142,9 @@ func pauseAtARealOutput(t testing.TB) (latency, heard time.Duration) {
 	}
 	t.Logf("the output fell silent %v after Pause; %v of a %v tone heard across the pause (runs %v, %d chunks recorded)",
 		latency.Round(time.Millisecond), heard, clipLength, runs, rec.Chunks())
-	return latency, heard
+	return latency, heard, len(runs)
 }
 
-// quietStderr keeps ALSA's complaints out of the test output.
+// quietStderr would keep a sound library's complaints out of the test
+// output; the PulseAudio client makes none.
 func quietStderr() func() { return func() {} }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	"github.com/lull-dev/lull/internal/crisis"
 
 	"github.com/spf13/cobra"
@@ -243,7 +245,7 @@ func latestResumable(env *environment) (string, error) {
 			return s.ID, nil
 		}
 	}
-	return "", errors.New("no session to resume: begin one with lull new")
+	return "", errors.New("no session to resume: begin one with " + human.Command("new"))
 }
 
 func (c *cli) versionCmd() *cobra.Command {

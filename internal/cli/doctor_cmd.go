@@ -298,7 +298,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	row("config", f.Config, found)
 	sessionsNote := fmt.Sprintf("%d sessions", f.Count)
 	if f.Unreadable > 0 {
-		sessionsNote += fmt.Sprintf(", %d unreadable (lull sessions list tells which)", f.Unreadable)
+		sessionsNote += fmt.Sprintf(", %d unreadable (%s tells which)", f.Unreadable, human.Command("sessions list"))
 	}
 	row("sessions", f.Sessions, sessionsNote)
 	row("log", f.Log, "")

@@ -108,8 +108,8 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 	case final.Status == engine.Interrupted && closeErr != nil:
 		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\n%w", final.ID, llm.Explain(runErr), closeErr)}
 	case final.Status == engine.Interrupted:
-		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\nRetry with: lull resume %s\nOr try another model: lull resume %s --model NAME\nOr carry on with the built-in guide: lull resume %s --guide builtin",
-			final.ID, llm.Explain(runErr), final.ID, final.ID, final.ID)}
+		return &exitError{code: 1, err: fmt.Errorf("session %s is interrupted. %s\nRetry with: %s\nOr try another model: %s\nOr carry on with the built-in guide: %s",
+			final.ID, llm.Explain(runErr), human.Command("resume "+final.ID), human.Command("resume "+final.ID+" --model NAME"), human.Command("resume "+final.ID+" --guide builtin"))}
 	default:
 		return errors.Join(runErr, closeErr)
 	}

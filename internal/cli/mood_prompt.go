@@ -102,7 +102,7 @@ func (c *cli) askAfter(a *app.App, final engine.State) error {
 	}
 	st, err := a.Remark(final.ID, r)
 	if err != nil {
-		return fmt.Errorf("your mood and note were not saved: %w; set them with: lull sessions note %s", err, final.ID)
+		return fmt.Errorf("your mood and note were not saved: %w; set them with: %s", err, human.Command("sessions note "+final.ID))
 	}
 	fmt.Fprintln(c.stdout, savedRemark(st))
 	return nil

@@ -112,7 +112,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		if final := r.Snapshot(); final.Status != engine.Paused {
 			return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved (%s) as %s", final.Status, st.ID)}
 		}
-		return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved paused: lull resume %s", st.ID)}
+		return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved paused: %s", human.Command("resume "+st.ID))}
 	}
 	runErr := r.Err()
 	closeErr := r.Close() // finishes the WAV file; a running session is saved paused
@@ -122,7 +122,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 			return fmt.Errorf("%w.\n%v", err, unsaved) // never "saved" when it was not
 		}
 		if final.Status == engine.Paused {
-			return fmt.Errorf("%w. The session is saved paused: lull resume %s", err, st.ID)
+			return fmt.Errorf("%w. The session is saved paused: %s", err, human.Command("resume "+st.ID))
 		}
 		return fmt.Errorf("%w. The session is saved (%s) as %s", err, final.Status, st.ID)
 	}

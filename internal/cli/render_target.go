@@ -9,9 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"syscall"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/lull-dev/lull/internal/human"
 	"github.com/lull-dev/lull/internal/sessions"
@@ -139,34 +136,25 @@ func openTarget(ctx context.Context, name string, fl targetFlag, notes io.Writer
 	}
 }
 
-// ownLink refuses a link that someone other than the user made.
-func ownLink(info fs.FileInfo, name string) error {
-	st, ok := info.Sys().(*syscall.Stat_t)
-	if !ok || int(st.Uid) == os.Geteuid() {
-		return nil
-	}
-	return fmt.Errorf("it is a symbolic link that belongs to uid %d, not to you (uid %d): lull does not write through it; name the file itself", st.Uid, os.Geteuid())
-}
-
 // openStdout writes to standard output, which must not be a terminal.
 // The descriptor is a copy: a write to a closed pipe then fails with an
 // error lull can report, where on fd 1 itself Go would kill the process
 // with SIGPIPE and leave the session running.
 func openStdout(fl targetFlag) (*target, error) {
 	if isTerminal(os.Stdout) {
-		return nil, fmt.Errorf("%s -: standard output is a terminal, and a WAV file is no text: pipe it to a player (lull render %s - | aplay) or name a file: %s %s", fl.flag, fl.flag, fl.flag, fl.example)
+		return nil, fmt.Errorf("%s -: standard output is a terminal, and a WAV file is no text: pipe it to a player (%s - | aplay) or name a file: %s %s", fl.flag, human.Command("render "+fl.flag), fl.flag, fl.example)
 	}
-	fd, err := unix.FcntlInt(os.Stdout.Fd(), unix.F_DUPFD_CLOEXEC, 3)
+	f, err := dupStdout()
 	if err != nil {
 		return nil, fmt.Errorf("%s -: standard output: %w", fl.flag, err)
 	}
-	return &target{name: "standard output", f: os.NewFile(uintptr(fd), "standard output")}, nil
+	return &target{name: "standard output", f: f}, nil
 }
 
 // openDevice writes into a character device in place (/dev/null, say),
 // never into a terminal.
 func openDevice(name, path string, info fs.FileInfo, fl targetFlag) (*target, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|unix.O_NOFOLLOW|unix.O_NOCTTY, 0)
+	f, err := os.OpenFile(path, os.O_WRONLY|oNofollow|oNoctty, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", fl.flag, name, human.Bare(err))
 	}
@@ -177,39 +165,6 @@ func openDevice(name, path string, info fs.FileInfo, fl targetFlag) (*target, er
 	if isTerminal(f) {
 		f.Close()
 		return nil, fmt.Errorf("%s %s is a terminal, and a WAV file is no text: name a file, or pipe standard output (%s -) to a player", fl.flag, name, fl.flag)
-	}
-	return &target{name: name, f: f}, nil
-}
-
-// openFIFO writes into a named pipe in place. Opening it waits for a
-// reader; the user is told when there is none yet, and can stop waiting.
-func openFIFO(ctx context.Context, name, path string, info fs.FileInfo, notes io.Writer) (*target, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
-	if errors.Is(err, unix.ENXIO) {
-		fmt.Fprintf(notes, "Waiting for a program to read the named pipe %s…\n", name)
-		type opened struct {
-			f   *os.File
-			err error
-		}
-		ch := make(chan opened, 1)
-		go func() {
-			f, err := os.OpenFile(path, os.O_WRONLY|unix.O_NOFOLLOW, 0)
-			ch <- opened{f, err}
-		}()
-		select {
-		case o := <-ch:
-			f, err = o.f, o.err
-		case <-ctx.Done():
-			// The open goes on blocking; the process is about to end.
-			return nil, &exitError{code: 130, err: errors.New("stopped while waiting for a reader; nothing was rendered")}
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, human.Bare(err))
-	}
-	if err := sameFile(f, info); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return &target{name: name, f: f}, nil
 }
@@ -239,7 +194,7 @@ func openTemp(name, path string) (*target, error) {
 		if err != nil {
 			return nil, fmt.Errorf("cannot write %s: %w", name, human.Bare(err))
 		}
-		if err := flock(f, unix.LOCK_EX); err != nil {
+		if err := lockTemp(f); err != nil {
 			f.Close()
 			os.Remove(f.Name())
 			return nil, fmt.Errorf("cannot write %s: locking %s: %w", name, f.Name(), err)
@@ -284,31 +239,6 @@ func removeStaleTemps(dir, base string) {
 		if err != nil || !info.Mode().IsRegular() || sessions.CheckTrusted(info, path) != nil {
 			continue
 		}
-		f, err := os.OpenFile(path, os.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
-		if err != nil {
-			continue
-		}
-		if sameFile(f, info) == nil && flock(f, unix.LOCK_EX|unix.LOCK_NB) == nil {
-			os.Remove(path) // while locked: no render can be writing it
-		}
-		f.Close()
+		removeUnused(path, info)
 	}
-}
-
-func flock(f *os.File, how int) error {
-	raw, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var ferr error
-	if err := raw.Control(func(fd uintptr) {
-		for {
-			if ferr = unix.Flock(int(fd), how); ferr != unix.EINTR {
-				return
-			}
-		}
-	}); err != nil {
-		return err
-	}
-	return ferr
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"slices"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/lull-dev/lull/internal/app"
@@ -65,7 +67,7 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 		return &exitError{code: exitCode(sig)}
 	}
 	if err != nil {
-		return fmt.Errorf("the screen failed: %w (try lull new --no-tui)", errors.Join(err, closeErr))
+		return fmt.Errorf("the screen failed: %w (try %s)", errors.Join(err, closeErr), human.Command("new --no-tui"))
 	}
 	if closeErr == nil {
 		c.resumeHint(m, open)

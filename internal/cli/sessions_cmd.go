@@ -70,7 +70,7 @@ func (c *cli) sessionsCmd() *cobra.Command {
 func (c *cli) listSessions(env *environment) error {
 	list, problems := env.app.List()
 	if len(list) == 0 && len(problems) == 0 {
-		fmt.Fprintln(c.stdout, "No sessions yet. Begin one with: lull new")
+		fmt.Fprintln(c.stdout, "No sessions yet. Begin one with: "+human.Command("new"))
 		return nil
 	}
 	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
@@ -86,9 +86,9 @@ func (c *cli) listSessions(env *environment) error {
 	for _, s := range list {
 		switch {
 		case s.Report.Rebuilt:
-			c.note(fmt.Sprintf("session %s was rebuilt from its transcript; see: lull sessions show %s", s.ID, s.ID))
+			c.note(fmt.Sprintf("session %s was rebuilt from its transcript; see: %s", s.ID, human.Command("sessions show "+s.ID)))
 		case s.Report.FromBackup:
-			c.note(fmt.Sprintf("session %s was read from its backup; see: lull sessions show %s", s.ID, s.ID))
+			c.note(fmt.Sprintf("session %s was read from its backup; see: %s", s.ID, human.Command("sessions show "+s.ID)))
 		}
 	}
 	for _, p := range problems {
@@ -316,7 +316,7 @@ func showStatus(st engine.State, pid int, held bool, now time.Time) string {
 		status += " — inactive: no activity for over a day"
 	}
 	if st.Status.Resumable() && !held {
-		status += "  (resume with: lull resume " + st.ID + ")"
+		status += "  (resume with: " + human.Command("resume "+st.ID) + ")"
 	}
 	return status
 }
@@ -336,11 +336,11 @@ func (c *cli) offerEnding(st engine.State, now time.Time) {
 		return
 	}
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "  lull resume %s\tresume where it stopped\n", st.ID)
+	fmt.Fprintf(w, "  %s\tresume where it stopped\n", human.Command("resume "+st.ID))
 	if st.Status != engine.Created {
-		fmt.Fprintf(w, "  lull sessions summarize %s\tkeep what was spoken; mark it completed (partial)\n", st.ID)
+		fmt.Fprintf(w, "  %s\tkeep what was spoken; mark it completed (partial)\n", human.Command("sessions summarize "+st.ID))
 	}
-	fmt.Fprintf(w, "  lull sessions discard %s\tmark it abandoned (its words stay saved)\n", st.ID)
+	fmt.Fprintf(w, "  %s\tmark it abandoned (its words stay saved)\n", human.Command("sessions discard "+st.ID))
 	w.Flush()
 }
 
@@ -397,7 +397,7 @@ func (c *cli) endSession(env *environment, id, verb string, yes bool) error {
 	}
 	if !engine.CanTransition(st.Status, to) {
 		if st.Status == engine.Created && verb == "summarize" {
-			return fmt.Errorf("session %s never began: there is nothing to summarize (discard it with: lull sessions discard %s)", id, id)
+			return fmt.Errorf("session %s never began: there is nothing to summarize (discard it with: %s)", id, human.Command("sessions discard "+id))
 		}
 		return fmt.Errorf("session %s is %s already: there is nothing to %s", id, st.Status, verb)
 	}
@@ -490,7 +490,7 @@ func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes b
 	}
 	w.Flush()
 	if !yes {
-		fmt.Fprintf(c.stdout, "\nDry run: nothing was deleted. To delete these %d sessions: lull sessions prune --older-than %s --yes\n", len(list), olderThan)
+		fmt.Fprintf(c.stdout, "\nDry run: nothing was deleted. To delete these %d sessions: %s\n", len(list), human.Command("sessions prune --older-than "+olderThan+" --yes"))
 		return nil
 	}
 	var failed []error

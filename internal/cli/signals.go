@@ -9,6 +9,8 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/tui"
 )
@@ -106,7 +108,7 @@ func stoppedNote(st engine.State) string {
 	if at == "" {
 		return ""
 	}
-	return at + ". Resume with: lull resume " + st.ID
+	return at + ". Resume with: " + human.Command("resume "+st.ID)
 }
 
 // readerGone watches writes to w and ends the session (as SIGPIPE) once

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
@@ -33,7 +35,7 @@ func (c *cli) statsCmd() *cobra.Command {
 			return c.withEnv(func(env *environment) error {
 				r, problems := env.app.Practice(time.Now())
 				if n := len(problems); n > 0 {
-					c.note(fmt.Sprintf("%s could not be read and %s not counted; see: lull sessions list", sessionsCount(n), isAre(n)))
+					c.note(fmt.Sprintf("%s could not be read and %s not counted; see: %s", sessionsCount(n), isAre(n), human.Command("sessions list")))
 				}
 				if asJSON {
 					return c.printJSON(practiceJSON(r))

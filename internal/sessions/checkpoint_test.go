@@ -2,9 +2,7 @@ package sessions
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -125,16 +123,6 @@ func TestCheckpointWritesOnce(t *testing.T) {
 		t.Error("after a recovery the backup is not what loaded")
 	}
 	saves(sess, 2, false)
-}
-
-// links is how many names path's file has.
-func links(t *testing.T, path string) uint64 {
-	t.Helper()
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return uint64(info.Sys().(*syscall.Stat_t).Nlink)
 }
 
 // What a save costs does not grow with the history: a session an hour

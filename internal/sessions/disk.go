@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/lull-dev/lull/internal/human"
 )
 
@@ -19,7 +17,7 @@ const (
 // readFile reads a regular file of at most maxFileSize through dir.
 // O_NONBLOCK keeps a FIFO planted under a session's name from hanging lull.
 func readFile(dir *os.Root, name string) ([]byte, error) {
-	f, err := dir.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	f, err := dir.OpenFile(name, os.O_RDONLY|oNonblock, 0)
 	if err != nil {
 		return nil, human.Bare(err)
 	}

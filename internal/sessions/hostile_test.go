@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -51,9 +50,7 @@ func TestHostileFiles(t *testing.T) {
 		{"NUL bytes", file(primaryName, sealed(func(s string) string { return strings.Replace(s, "seed: 7", "seed: 7\x00\x00", 1) })), "control characters"},
 		{"unsealed NUL bytes", file(primaryName, make([]byte, 4096)), "it does not end with a checksum line"},
 		{"FIFO", func(t *testing.T, dir string) {
-			if err := syscall.Mkfifo(filepath.Join(dir, primaryName), 0o600); err != nil {
-				t.Fatal(err)
-			}
+			mkfifo(t, filepath.Join(dir, primaryName))
 		}, "session.yaml: it is not a regular file but a named pipe (FIFO)"},
 		{"directory", func(t *testing.T, dir string) {
 			if err := os.Mkdir(filepath.Join(dir, primaryName), 0o700); err != nil {
@@ -197,9 +194,7 @@ func TestHostileTranscript(t *testing.T) {
 		want  string
 	}{
 		{"FIFO", func(t *testing.T, path string) {
-			if err := syscall.Mkfifo(path, 0o600); err != nil {
-				t.Fatal(err)
-			}
+			mkfifo(t, path)
 		}, "transcript.md: it is not a regular file but a named pipe (FIFO)"},
 		{"symlink outside", func(t *testing.T, path string) {
 			if err := os.Symlink(outside, path); err != nil {

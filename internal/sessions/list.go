@@ -155,7 +155,7 @@ func (s *Store) info(id string, buf *[]byte) (Info, error) {
 	if err != nil {
 		var ue *UnreadableError
 		if errors.As(err, &ue) {
-			return Info{}, fmt.Errorf("%w; see: lull sessions show %s", err, id)
+			return Info{}, fmt.Errorf("%w; see: %s", err, human.Command("sessions show "+id))
 		}
 		return Info{}, err
 	}

@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/lull-dev/lull/internal/human"
 )
@@ -27,33 +26,34 @@ func (e *LockedError) Error() string {
 	return fmt.Sprintf("session %s is open in another lull (pid %d); close it there first", e.ID, e.PID)
 }
 
-// lock takes session id's lock: one lull per session. The lock is an
-// flock on the session's folder itself, not on a file in it: a lock file
-// can be removed while its holder runs, and the next lull then locked a
-// new one and ran the same session beside it, both writing. The folder
-// cannot be taken from under its holder and come back the same one.
-// flock ties the lock to the open folder, so a holder that is killed frees
-// it at once. The returned file is the folder; closing it lets go.
+// lock takes session id's lock: one lull per session. Where it is taken
+// is the system's to say (lock_unix.go, lock_windows.go): something that
+// cannot be taken from under its holder and come back the same one, and
+// that is let go at once when the holder is killed. The returned file is
+// what was locked; closing it lets go.
 //
-// The lock file beside it only carries the holder's pid, for messages.
+// The lock file carries the holder's pid, for messages.
 func lock(dir *os.Root, id string) (*os.File, error) {
-	folder, err := dir.Open(".")
+	held, err := lockTarget(dir)
 	if err != nil {
-		return nil, fmt.Errorf("opening the folder of session %s to lock it: %w", id, human.Bare(err))
+		return nil, fmt.Errorf("opening the lock of session %s: %w", id, human.Bare(err))
 	}
-	if err := flock(folder, unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		defer folder.Close()
-		if errors.Is(err, unix.EWOULDBLOCK) {
-			return nil, &LockedError{ID: id, PID: holder(dir, folder)}
+	if err := tryLock(held, true); err != nil {
+		defer held.Close()
+		if errors.Is(err, errHeld) {
+			return nil, &LockedError{ID: id, PID: holder(dir, held)}
 		}
 		return nil, fmt.Errorf("locking session %s: %w", id, err)
 	}
 	if err := writePID(dir); err != nil {
-		folder.Close()
+		held.Close()
 		return nil, fmt.Errorf("writing the lock of session %s: %w", id, err)
 	}
-	return folder, nil
+	return held, nil
 }
+
+// errHeld is tryLock's answer when another process holds the lock.
+var errHeld = errors.New("the lock is held")
 
 // probe says whether a lull holds the lock of the session in dir, and
 // its pid. It takes a shared lock without waiting and lets go at once, so
@@ -61,34 +61,25 @@ func lock(dir *os.Root, id string) (*os.File, error) {
 // the moment it holds the shared lock a lull opening the session would be
 // told it is open elsewhere; that moment is a system call long.
 func probe(dir *os.Root, id string) (pid int, held bool, err error) {
-	folder, err := dir.Open(".")
+	f, err := probeTarget(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, false, nil // no lock file: never locked (Windows locks the file)
+	}
 	if err != nil {
 		return 0, false, fmt.Errorf("the lock of session %s: %w", id, human.Bare(err))
 	}
-	defer folder.Close()
-	err = flock(folder, unix.LOCK_SH|unix.LOCK_NB)
+	defer f.Close()
+	err = tryLock(f, false)
 	switch {
-	case errors.Is(err, unix.EWOULDBLOCK):
-		return holder(dir, folder), true, nil
+	case errors.Is(err, errHeld):
+		return holder(dir, f), true, nil
 	case err != nil:
 		return 0, false, fmt.Errorf("probing the lock of session %s: %w", id, err)
 	}
-	if err := flock(folder, unix.LOCK_UN); err != nil {
+	if err := unlock(f); err != nil {
 		return 0, false, fmt.Errorf("probing the lock of session %s: %w", id, err)
 	}
 	return 0, false, nil
-}
-
-func flock(f *os.File, how int) error {
-	raw, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var ferr error
-	if err := raw.Control(func(fd uintptr) { ferr = unix.Flock(int(fd), how) }); err != nil {
-		return err
-	}
-	return ferr
 }
 
 // writePID puts this process's pid in the lock file, for a lull that is
@@ -97,7 +88,7 @@ func writePID(dir *os.Root) error {
 	if info, err := dir.Lstat(lockName); err == nil && !info.Mode().IsRegular() {
 		return fmt.Errorf("%s is not a regular file but %s; lull never makes one", lockName, kind(info.Mode()))
 	}
-	f, err := dir.OpenFile(lockName, os.O_RDWR|os.O_CREATE|unix.O_NONBLOCK, fileMode)
+	f, err := dir.OpenFile(lockName, os.O_RDWR|os.O_CREATE|oNonblock, fileMode)
 	if err != nil {
 		return human.Bare(err)
 	}
@@ -140,7 +131,7 @@ func holder(dir *os.Root, folder *os.File) int {
 
 // pidFile is the pid the lock file names; 0 when it names none.
 func pidFile(dir *os.Root) int {
-	f, err := dir.OpenFile(lockName, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	f, err := dir.OpenFile(lockName, os.O_RDONLY|oNonblock, 0)
 	if err != nil {
 		return 0
 	}

@@ -6,7 +6,7 @@ import (
 	"os"
 	"strconv"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/lull-dev/lull/internal/engine"
 )

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	"github.com/lull-dev/lull/internal/engine"
 )
 
@@ -41,7 +43,7 @@ func (s *Store) Remark(id string, r Remark) (engine.State, error) {
 	defer sess.Close()
 	st := sess.State()
 	if (r.MoodAfter != 0 || r.Asked) && !st.Status.Finished() {
-		return st, fmt.Errorf("session %s is %s: the mood after is for a session that has ended (resume it with: lull resume %s)", id, st.Status, id)
+		return st, fmt.Errorf("session %s is %s: the mood after is for a session that has ended (resume it with: %s)", id, st.Status, human.Command("resume "+id))
 	}
 	if r.MoodBefore != 0 {
 		st.MoodBefore = r.MoodBefore

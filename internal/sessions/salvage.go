@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lull-dev/lull/internal/human"
+
 	"github.com/lull-dev/lull/internal/engine"
 )
 
@@ -77,7 +79,7 @@ func (e *UnreadableError) Explain() string {
 	if untrusted := e.untrusted(); untrusted != nil {
 		fmt.Fprintf(&b, "  if the files are yours, fix their permissions and try again (%v)\n", untrusted)
 	}
-	fmt.Fprintf(&b, "  remove the session: lull sessions delete %s\n", e.ID)
+	fmt.Fprintf(&b, "  remove the session: %s\n", human.Command("sessions delete "+e.ID))
 	return b.String()
 }
 

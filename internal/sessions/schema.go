@@ -3,7 +3,7 @@ package sessions
 import (
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // schemaVersion is the session.yaml layout this lull reads and writes.

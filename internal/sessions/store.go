@@ -15,7 +15,7 @@ import (
 var ErrNotFound = errors.New("no such session")
 
 func notFound(id string) error {
-	return fmt.Errorf("%w %q: see them with: lull sessions list", ErrNotFound, id)
+	return fmt.Errorf("%w %q: see them with: %s", ErrNotFound, id, human.Command("sessions list"))
 }
 
 // Store is the sessions folder, <home>/sessions.

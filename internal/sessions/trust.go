@@ -8,9 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/lull-dev/lull/internal/human"
 )
@@ -22,50 +19,20 @@ import (
 
 // UntrustedError refuses a file or folder that someone other than the
 // user could have written.
+// What is checked is the system's to say: on unix the owner's uid and the
+// mode (trust_unix.go), on Windows the owner's account and who else the
+// access list lets write (trust_windows.go).
 type UntrustedError struct {
 	Path  string      // the file or folder, absolute
-	Mode  fs.FileMode // its permissions
-	Owner int         // its owner's uid
-	User  int         // the uid lull runs as
-}
+	Mode  fs.FileMode // its permissions (unix)
+	Owner int         // its owner's uid (unix)
+	User  int         // the uid lull runs as (unix)
 
-func (e *UntrustedError) Error() string {
-	fix := "chmod 600 "
-	if e.Mode.IsDir() {
-		fix = "chmod 700 "
-	}
-	if e.Owner != e.User {
-		return fmt.Sprintf("it belongs to uid %d, not to you (uid %d): lull will not trust it; if it is yours, take it back with: chown %d %s",
-			e.Owner, e.User, e.User, e.Path)
-	}
-	perm := e.Mode.Perm()
-	if e.Mode.IsDir() && e.Mode&fs.ModeSticky != 0 && perm&0o002 != 0 {
-		// /tmp and its like: shared on purpose, never to be chmod-ed.
-		return fmt.Sprintf("it is a shared folder, writable by everyone (mode %#o): lull keeps its files only in a folder of its own", 0o1000|perm)
-	}
-	var who string
-	switch {
-	case perm&0o020 != 0 && perm&0o002 != 0:
-		who = "its group and everyone"
-	case perm&0o020 != 0:
-		who = "its group"
-	default:
-		who = "everyone"
-	}
-	return fmt.Sprintf("it is writable by %s (mode %#o): lull will not trust it; fix with: %s%s", who, perm, fix, e.Path)
-}
-
-// trust refuses info when someone other than the user could write it.
-func trust(info fs.FileInfo, path string) error {
-	user := os.Geteuid()
-	owner := user
-	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		owner = int(st.Uid)
-	}
-	if owner != user || info.Mode().Perm()&0o022 != 0 {
-		return &UntrustedError{Path: path, Mode: info.Mode() & (fs.ModeDir | fs.ModeSticky | fs.ModePerm), Owner: owner, User: user}
-	}
-	return nil
+	// On Windows: the accounts, as DOMAIN\name (or a SID where the name
+	// cannot be found).
+	OwnerName string // its owner, when not the user
+	UserName  string // the user lull runs as
+	Writer    string // another account the access list lets write it
 }
 
 // CheckTrusted refuses info, the file or folder at path, when someone
@@ -144,7 +111,7 @@ func appendTo(dir *os.Root, name, path string, access int) (*os.File, error) {
 	if err := trust(info, path); err != nil {
 		return nil, err
 	}
-	f, err := dir.OpenFile(name, access|os.O_APPEND|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	f, err := dir.OpenFile(name, access|os.O_APPEND|oNofollow|oNonblock, 0)
 	if err != nil {
 		return nil, human.Bare(err)
 	}
@@ -185,7 +152,7 @@ func ReadTrusted(path string, limit int64) ([]byte, error) {
 	if err := CheckFolder(filepath.Dir(target)); err != nil {
 		return nil, fmt.Errorf("its folder: %w", err)
 	}
-	f, err := os.OpenFile(target, os.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
+	f, err := os.OpenFile(target, os.O_RDONLY|oNofollow|oNonblock, 0)
 	if err != nil {
 		return nil, human.Bare(err)
 	}
@@ -229,7 +196,7 @@ func openTrusted(dir *os.Root, name, folder string) (*os.File, fs.FileInfo, erro
 	if err := trust(info, filepath.Join(folder, name)); err != nil {
 		return nil, nil, err
 	}
-	f, err := dir.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	f, err := dir.OpenFile(name, os.O_RDONLY|oNonblock, 0)
 	if err != nil {
 		return nil, nil, human.Bare(err)
 	}

@@ -148,7 +148,7 @@ func (m *Model) leaveEnd(quit bool) tea.Cmd {
 		id := run.ID()
 		err := run.Close()
 		if rerr := b.Remark(id, r); rerr != nil {
-			err = errors.Join(err, fmt.Errorf("your mood and note were not saved: %w; keep them with: lull sessions note %s", rerr, id))
+			err = errors.Join(err, fmt.Errorf("your mood and note were not saved: %w; keep them with: %s", rerr, human.Command("sessions note "+id)))
 		}
 		return closedMsg{id: id, err: err, quit: quit}
 	}

@@ -1,0 +1,156 @@
+//go:build linux
+
+package e2e
+
+import (
+	"math"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/lull-dev/lull/internal/testutil/pulsetest"
+)
+
+// The binary people install (built without cgo: TestMain builds it so)
+// plays into a real sound server, a PulseAudio null sink recorded from
+// its monitor, at the level it renders the same session at; and Ctrl-C,
+// which pauses and saves, silences it.
+//
+// How soon is a speed, and this machine is shared: it is logged, and
+// BenchmarkPauseLatency in internal/audio measures it (30-40 ms here, on
+// a machine with a load of 15 on its 2 cores); the bound asserted is a
+// second, where the noise would go on for minutes if the pause did not
+// stop it.
+func TestPureGoBinaryPlaysIntoPulseAudio(t *testing.T) {
+	t.Parallel()
+	srv := pulsetest.Start(t)
+	rec := srv.Record(t)
+	session := []string{"--length", "5", "--seed", "3", "--voice", "none", "--soundscape", "brown"}
+
+	// What it plays: the same session, rendered.
+	wav := filepath.Join(t.TempDir(), "session.wav")
+	render := exec.Command(lullBin, append([]string{"render", "--out", wav}, session...)...)
+	render.Env = append(hermeticEnv(), "LULL_HOME="+t.TempDir())
+	if out, err := render.CombinedOutput(); err != nil {
+		t.Fatalf("lull render: %v\n%s", err, out)
+	}
+	played := monoOf(readWAV(t, wav))
+
+	cmd := exec.Command(lullBin, append([]string{"new", "--no-tui"}, session...)...)
+	cmd.Env = append(hermeticEnv(), srv.Env, "LULL_HOME="+t.TempDir())
+	var out, errOut lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+
+	// Four seconds of sound at the sink, however long the start takes.
+	const rate = 44100
+	deadline := time.Now().Add(time.Minute)
+	for {
+		s := rec.Samples()
+		if start := firstSound(s); start >= 0 && len(s)-start > 4*rate {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("four seconds of sound never reached the sink\nstdout:\n%s\nstderr:\n%s", out.String(), errOut.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if strings.Contains(errOut.String(), "No sound device") {
+		t.Fatalf("lull played to its silent output:\n%s", errOut.String())
+	}
+
+	heard := rec.Samples()
+	from, to := 1500*rate/1000, 3500*rate/1000 // the two seconds after the soundscape's fade-in
+	got := levelOf(heard[firstSound(heard):], from, to)
+	want := levelOf(played[firstSound(played):], from, to)
+	diff := 20 * math.Log10(got/want)
+	t.Logf("level at the sink %.1f dBFS, rendered %.1f dBFS (%+.2f dB)", 20*math.Log10(got), 20*math.Log10(want), diff)
+	if math.Abs(diff) > 1 {
+		t.Errorf("the sink heard %.1f dBFS where the same session renders at %.1f dBFS", 20*math.Log10(got), 20*math.Log10(want))
+	}
+
+	// Ctrl-C: pause, save, exit.
+	stopped := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if !strings.Contains(errOut.String()+out.String(), "Resume with:") {
+		t.Errorf("Ctrl-C did not say how to resume:\n%s%s", out.String(), errOut.String())
+	}
+	// Half a second of the sink after lull has gone.
+	for n := len(rec.Samples()); len(rec.Samples()) < n+rate/2; {
+		time.Sleep(20 * time.Millisecond)
+	}
+	s := rec.Samples()
+	last := lastSound(s, want/10)
+	latency := rec.When(last).Sub(stopped)
+	t.Logf("the sink fell silent %v after SIGINT", latency.Round(time.Millisecond))
+	if latency > time.Second {
+		t.Errorf("the sound went on %v after Ctrl-C", latency)
+	}
+}
+
+// monoOf is a stereo render as PulseAudio folds it into the mono
+// recording: the mean of its channels, in full scale.
+func monoOf(w wavFile) []float64 {
+	mono := make([]float64, 0, len(w.samples)/w.channels)
+	for i := 0; i+w.channels <= len(w.samples); i += w.channels {
+		var sum float64
+		for c := range w.channels {
+			sum += float64(w.samples[i+c]) / 32768
+		}
+		mono = append(mono, sum/float64(w.channels))
+	}
+	return mono
+}
+
+// firstSound is the first sample that is not silence, -1 when none.
+func firstSound(s []float64) int {
+	for i, v := range s {
+		if math.Abs(v) > 1.0/4096 {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastSound is the start of the last 5 ms frame louder than floor.
+func lastSound(s []float64, floor float64) int {
+	const frame = 44100 / 200
+	for i := len(s) - frame; i >= 0; i -= frame {
+		if levelOf(s, i, i+frame) > floor {
+			return i + frame
+		}
+	}
+	return 0
+}
+
+// levelOf is s[from:to]'s level, leaving out the 5 ms frames that are
+// silence: an underrun on a busy machine inserts some, and they are no
+// part of what was played.
+func levelOf(s []float64, from, to int) float64 {
+	const frame = 44100 / 200
+	var sum float64
+	var n int
+	for i := from; i+frame <= min(to, len(s)); i += frame {
+		var f float64
+		for _, v := range s[i : i+frame] {
+			f += v * v
+		}
+		if f > 0 {
+			sum += f
+			n += frame
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return math.Sqrt(sum / float64(n))
+}
