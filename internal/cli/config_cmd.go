@@ -69,7 +69,7 @@ func (c *cli) configCmd() *cobra.Command {
 			if err := writeNewConfig(path); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.stdout, "Wrote %s: every setting at its default, commented out. Edit it with: lull config edit\n", path)
+			fmt.Fprintf(c.stdout, "Wrote %s: every setting at its default, commented out. Edit it with: %s\n", path, human.Command("config edit"))
 			return nil
 		},
 	}, &cobra.Command{
@@ -118,7 +118,7 @@ func (c *cli) showConfig() error {
 	}
 	shown, err := app.ShowConfig(path)
 	if err != nil {
-		return fmt.Errorf("%w\nMend it with: lull config edit", err)
+		return fmt.Errorf("%w\nMend it with: %s", err, human.Command("config edit"))
 	}
 	where := "found"
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
@@ -155,7 +155,7 @@ func writeNewConfig(path string) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("%s is there already, and lull config init never writes over it: "+
-			"edit it with lull config edit, or move it away (mv %s %s.old) and run lull config init again", path, path, path)
+			"edit it with %s, or move it away (mv %s %s.old) and run %s again", path, human.Command("config edit"), path, path, human.Command("config init"))
 	}
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, human.Bare(err))
