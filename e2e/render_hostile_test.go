@@ -69,7 +69,7 @@ func needRoot(t *testing.T, what string) {
 func mknod(t *testing.T, path string, mode uint32, major, minor uint32) {
 	t.Helper()
 	needRoot(t, "mknod")
-	if err := unix.Mknod(path, mode|0o666, int(unix.Mkdev(major, minor))); err != nil {
+	if err := makeNode(path, mode|0o666, major, minor); err != nil {
 		t.Skipf("mknod %s was refused: %v", path, err)
 	}
 }
@@ -284,7 +284,7 @@ func TestRenderRefusesWhatItMustNotReplace(t *testing.T) {
 	}
 	if os.Geteuid() == 0 {
 		// A loop device's node, never opened: lull must refuse it by its type.
-		if err := unix.Mknod(filepath.Join(dir, "disk"), unix.S_IFBLK|0o600, int(unix.Mkdev(7, 0))); err == nil {
+		if err := makeNode(filepath.Join(dir, "disk"), unix.S_IFBLK|0o600, 7, 0); err == nil {
 			cases["disk"] = "--out disk is a block device (a disk): lull will not write over it"
 		}
 		victim := filepath.Join(dir, "victim.wav")
