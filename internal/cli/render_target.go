@@ -169,6 +169,19 @@ func openDevice(name, path string, info fs.FileInfo, fl targetFlag) (*target, er
 	return &target{name: name, f: f}, nil
 }
 
+// openedFIFO is the target a named pipe's open gave, when the pipe opened
+// is still the one lull looked at.
+func openedFIFO(name string, f *os.File, err error, info fs.FileInfo) (*target, error) {
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, human.Bare(err))
+	}
+	if err := sameFile(f, info); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &target{name: name, f: f}, nil
+}
+
 func sameFile(f *os.File, info fs.FileInfo) error {
 	opened, err := f.Stat()
 	if err != nil {

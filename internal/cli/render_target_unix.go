@@ -12,8 +12,6 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/lull-dev/lull/internal/human"
 )
 
 // Flags for opening what lull render writes in place: a link put where a
@@ -66,14 +64,7 @@ func openFIFO(ctx context.Context, name, path string, info fs.FileInfo, notes io
 			return nil, &exitError{code: 130, err: errors.New("stopped while waiting for a reader; nothing was rendered")}
 		}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, human.Bare(err))
-	}
-	if err := sameFile(f, info); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return &target{name: name, f: f}, nil
+	return openedFIFO(name, f, err, info)
 }
 
 // lockTemp locks a temporary file for as long as its render writes it:

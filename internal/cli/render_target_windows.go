@@ -2,14 +2,11 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 
 	"golang.org/x/sys/windows"
-
-	"github.com/lull-dev/lull/internal/human"
 )
 
 // Windows has neither flag: a device (NUL) has no link to follow, and no
@@ -42,14 +39,7 @@ func dupStdout() (*os.File, error) {
 // is, its open fails at once when no one serves it.
 func openFIFO(_ context.Context, name, path string, info fs.FileInfo, _ io.Writer) (*target, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, human.Bare(err))
-	}
-	if err := sameFile(f, info); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return &target{name: name, f: f}, nil
+	return openedFIFO(name, f, err, info)
 }
 
 // lockTemp needs no lock on Windows: a file that a render has open

@@ -27,21 +27,18 @@ func lockTarget(dir *os.Root) (*os.File, error) {
 	if info, err := dir.Lstat(lockName); err == nil && !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file but %s; lull never makes one", lockName, kind(info.Mode()))
 	}
-	f, err := dir.OpenFile(lockName, os.O_RDWR|os.O_CREATE, fileMode)
-	if err != nil {
-		return nil, err
-	}
-	if err := isRegular(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return openRegular(dir, os.O_RDWR|os.O_CREATE, fileMode)
 }
 
 // probeTarget opens the lock file to look at its lock, creating nothing:
 // with no lock file there is no lock (fs.ErrNotExist).
 func probeTarget(dir *os.Root) (*os.File, error) {
-	f, err := dir.OpenFile(lockName, os.O_RDONLY, 0)
+	return openRegular(dir, os.O_RDONLY, 0)
+}
+
+// openRegular opens the lock file, and keeps it only if it is a regular file.
+func openRegular(dir *os.Root, flag int, mode os.FileMode) (*os.File, error) {
+	f, err := dir.OpenFile(lockName, flag, mode)
 	if err != nil {
 		return nil, err
 	}
