@@ -118,8 +118,15 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 	journey := func(u []int) bool { return first(u).journey }
 	// An opening of two lines or fewer says the posture and the eyes.
 	keeps := pp.keepsIntention && (!pp.opening || w >= 3)
+	// A close keeps its journey's goodbye: it undoes what the journey did
+	// (the heaviness lifted, the scan put down), so only the steps after
+	// the journey's first give way.
+	goodbye := ""
+	if i := slices.IndexFunc(required, journey); pp.closing && i >= 0 {
+		goodbye = first(required[i]).key
+	}
 	if len(slices.DeleteFunc(slices.Clone(required), func(u []int) bool { return !own(u) })) >= 2 {
-		gives := []func(item) bool{func(it item) bool { return it.journey }, item.intention}
+		gives := []func(item) bool{func(it item) bool { return it.journey && it.key != goodbye }, item.intention}
 		if keeps {
 			gives = gives[:1]
 		}
@@ -149,7 +156,11 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 		// The opening's first steps are what a session cannot begin without.
 		chosen = spread(len(others), len(others))[:min(len(others), k)]
 	} else {
-		chosen = keepEnds(spread(len(others), k), slices.IndexFunc(others, journey), lastIndexFunc(others, journey))
+		a, b := slices.IndexFunc(others, journey), lastIndexFunc(others, journey)
+		if pp.closing {
+			b = a // the goodbye alone; the return around it is thinned
+		}
+		chosen = keepEnds(spread(len(others), k), a, b)
 	}
 	for _, i := range chosen {
 		picked = append(picked, others[i]...)

@@ -42,6 +42,7 @@ type phasePlan struct {
 	// within the first minute, and a drift toward sleep).
 	keepsIntention bool
 	opening        bool // the atmosphere: thinned, it keeps its first steps (the posture, the eyes)
+	closing        bool // the resolution: thinned, it keeps its journey's goodbye
 	steps          []item
 	rests          []item
 	lead           []item
@@ -134,6 +135,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	jp := prompts.Over(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
 	pp.opening = req.Phase == engine.Atmosphere
+	pp.closing = req.Phase == engine.Resolution
 	pp.keepsIntention = pp.drift || pp.opening
 	used := map[string]bool{}
 	last := "" // the step chosen before, in the script's order
@@ -162,7 +164,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 				intention(list)
 				continue
 			}
-			if !keep(st) {
+			if !keep(st) || st.Sometimes && !b.saysNow(req.Seed, prefix+st.Name, s.journey) {
 				continue
 			}
 			name := st.Name
@@ -236,6 +238,13 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		pp.brief = &short
 	}
 	return pp
+}
+
+// saysNow reports whether a step said only sometimes is said in the
+// session with this seed: always when the listener has not taken its
+// journey before, else one session in three.
+func (b *Builtin) saysNow(seed int64, key string, j *prompts.Journey) bool {
+	return b.journeyAge[j.Name] == never || hash(seed, "sometimes", key)%3 == 0
 }
 
 // forRoom is the plan a phase follows when its body has room for w

@@ -85,6 +85,11 @@ type Step struct {
 	// ShortPause keeps the silence after the line to a few seconds, and the
 	// next step with it: a muscle tensed is released in the next line.
 	ShortPause bool `yaml:"short_pause"`
+	// Sometimes: the step is said in about one session in three, and
+	// whenever the listener meets its journey for the first time. A line
+	// that frames the session ("Later there is a lake…") is welcome news
+	// once and an announcement when heard every day.
+	Sometimes bool `yaml:"sometimes"`
 }
 
 // SaidWith reports whether the step is said with a breathing rhythm that
