@@ -22,6 +22,10 @@ const (
 	// sleepSpeech is the share of relaxation's speech a sleep session's
 	// relaxation and resolution keep: fewer lines, more quiet.
 	sleepSpeech = 0.7
+	// sleepSensing is the share of its waking speech a sleep session's
+	// sensory phase keeps: a listener settling into bed is given room
+	// between the things to notice, not a line every few breaths.
+	sleepSensing = 0.75
 	// sleepMost is the longest silence after a line in a sleep session's
 	// relaxation and resolution (a waking one's is its phase's most).
 	sleepMost = 90 * time.Second

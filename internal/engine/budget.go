@@ -199,6 +199,9 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 		// A drift toward sleep says less than a waking relaxation does.
 		share = Relaxation.SpeechShare(pl.length) * sleepSpeech
 	}
+	if p == Sensory && pl.sleep {
+		share *= sleepSensing
+	}
 	n := int(math.Round(float64(talk) * share / float64(speech)))
 	n = max(n, int(math.Ceil(float64(talk)/float64(speech+most))))
 	return min(n, int(talk/(speech+least)))

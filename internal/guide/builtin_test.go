@@ -537,20 +537,29 @@ func TestTensedMusclesAskForAShortPause(t *testing.T) {
 }
 
 // TestShortResolutionsKeepTheirReturn: however short, a waking resolution
-// moves the fingers and toes before the eyes open, and an atmosphere
-// invites the posture and the eyes (and keeps the intention's line).
+// says its journey's goodbye (the heaviness lifted, the scan put down)
+// right after it begins to return, and moves the fingers and toes before
+// the eyes open; an atmosphere invites the posture and the eyes (and
+// keeps the intention's line).
 func TestShortResolutionsKeepTheirReturn(t *testing.T) {
 	m := loadMaterial(t)
 	small := stepLines(m.Skeleton[engine.Resolution], "small-movements")
 	for _, in := range sampleIntentions {
 		for seed := range int64(6) {
 			b := NewBuiltin(m, Memory{})
-			for w := 4; w <= 12; w++ {
-				pp := b.plan(engine.Request{Phase: engine.Resolution, Intention: in, Seed: seed, Breath: engine.DefaultBreath})
-				if !slices.ContainsFunc(pp.body(w), func(it item) bool { return slices.Contains(small, it.line) }) {
+			for w := 3; w <= 12; w++ {
+				req := engine.Request{Phase: engine.Resolution, Intention: in, Seed: seed, Breath: engine.DefaultBreath}
+				pp := b.plan(req)
+				body := pp.body(w)
+				if w >= 4 && !slices.ContainsFunc(body, func(it item) bool { return slices.Contains(small, it.line) }) {
 					t.Errorf("%q seed %d: a resolution of %d lines has no small movements", in, seed, w)
 				}
-				at := b.plan(engine.Request{Phase: engine.Atmosphere, Intention: in, Seed: seed, Breath: engine.DefaultBreath}).body(min(w, 5))
+				if j := b.session(req).journey.Phases[engine.Resolution]; j != nil && len(j.Steps) > 0 {
+					if len(body) < 2 || !strings.HasPrefix(body[0].key, "returning") || !slices.Contains(j.Steps[0].Say, body[1].line) {
+						t.Errorf("%q seed %d: a resolution of %d lines does not begin to return, then say its journey's goodbye: %v", in, seed, w, body)
+					}
+				}
+				at := b.plan(engine.Request{Phase: engine.Atmosphere, Intention: in, Seed: seed, Breath: engine.DefaultBreath}).body(max(2, min(w, 5)))
 				// The intention's line may stand between them: it is heard
 				// in the first minute.
 				at = slices.DeleteFunc(at, item.intention)

@@ -110,7 +110,9 @@ func size(units [][]int) int {
 // three lines or more (the listener hears their reason in the first
 // minute; a shorter one says it in its wind-down, see owed); a drift
 // toward sleep keeps its intention's line too: its own steps are the
-// gentlest of comforts, one much like the next. Any other phase keeps its
+// gentlest of comforts, one much like the next. A waking close keeps its
+// journey's goodbye the same way: it undoes what the journey did (the
+// heaviness lifted, the scan put down). Any other phase keeps its
 // journey's first and last steps (see keepEnds).
 func (pp *phasePlan) thin(required [][]int, w int) []item {
 	first := func(u []int) item { return pp.steps[u[0]] }
@@ -118,9 +120,7 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 	journey := func(u []int) bool { return first(u).journey }
 	// An opening of two lines or fewer says the posture and the eyes.
 	keeps := pp.keepsIntention && (!pp.opening || w >= 3)
-	// A close keeps its journey's goodbye: it undoes what the journey did
-	// (the heaviness lifted, the scan put down), so only the steps after
-	// the journey's first give way.
+	// A waking close's journey steps give way, but for its goodbye.
 	goodbye := ""
 	if i := slices.IndexFunc(required, journey); pp.closing && i >= 0 {
 		goodbye = first(required[i]).key
@@ -149,6 +149,10 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 		picked = slices.Clone(required[kept]) // kept aside, and put back in its place
 		others = slices.Delete(slices.Clone(required), kept, kept+1)
 		w--
+	} else if g := slices.IndexFunc(required, journey); goodbye != "" && g >= 0 && size(required) > w {
+		picked = slices.Clone(required[g]) // the goodbye, kept aside like the intention
+		others = slices.Delete(slices.Clone(required), g, g+1)
+		w -= len(picked)
 	}
 	k := max(1, w*len(others)/max(1, size(others)))
 	var chosen []int
@@ -156,11 +160,7 @@ func (pp *phasePlan) thin(required [][]int, w int) []item {
 		// The opening's first steps are what a session cannot begin without.
 		chosen = spread(len(others), len(others))[:min(len(others), k)]
 	} else {
-		a, b := slices.IndexFunc(others, journey), lastIndexFunc(others, journey)
-		if pp.closing {
-			b = a // the goodbye alone; the return around it is thinned
-		}
-		chosen = keepEnds(spread(len(others), k), a, b)
+		chosen = keepEnds(spread(len(others), k), slices.IndexFunc(others, journey), lastIndexFunc(others, journey))
 	}
 	for _, i := range chosen {
 		picked = append(picked, others[i]...)

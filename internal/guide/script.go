@@ -42,7 +42,7 @@ type phasePlan struct {
 	// within the first minute, and a drift toward sleep).
 	keepsIntention bool
 	opening        bool // the atmosphere: thinned, it keeps its first steps (the posture, the eyes)
-	closing        bool // the resolution: thinned, it keeps its journey's goodbye
+	closing        bool // a waking resolution: thinned, it keeps its journey's goodbye
 	steps          []item
 	rests          []item
 	lead           []item
@@ -135,7 +135,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	jp := prompts.Over(s.journey.Phases[p], sleepPart(s.journey.Sleep[p], req.Sleep))
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
 	pp.opening = req.Phase == engine.Atmosphere
-	pp.closing = req.Phase == engine.Resolution
+	pp.closing = req.Phase == engine.Resolution && !req.Sleep
 	pp.keepsIntention = pp.drift || pp.opening
 	used := map[string]bool{}
 	last := "" // the step chosen before, in the script's order
