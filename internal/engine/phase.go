@@ -53,10 +53,15 @@ type pacing struct {
 
 // Longer sessions are longer in silence, not in words: the speech share
 // scales by (pacingLength / length)^¼, at most by maxSpeechScale for the
-// shortest sessions, which have room for little else.
+// shortest sessions, which have room for little else; past pacingLength,
+// after the opening, by its square root, so that an hour's session gives each line room
+// (read by a listener, 45 minutes at the ¼ power was a line every 17 s
+// of sensory, padded with reassurance).
 const (
 	pacingLength   = 20 * time.Minute
 	maxSpeechScale = 1.2
+	shortExponent  = 0.25
+	longExponent   = 0.5
 )
 
 // phaseRates scale the speaking rate against the voice's normal pace:
@@ -95,7 +100,11 @@ func (p Phase) Share() float64 { return float64(phaseShares[p]) / 100 }
 func (p Phase) SpeechShare(length time.Duration) float64 {
 	scale := maxSpeechScale
 	if length > 0 {
-		scale = min(math.Pow(float64(pacingLength)/float64(length), 0.25), maxSpeechScale)
+		r, exp := float64(pacingLength)/float64(length), shortExponent
+		if r < 1 && p != Atmosphere { // the opening says why the listener came within a minute, at any length
+			exp = longExponent
+		}
+		scale = min(math.Pow(r, exp), maxSpeechScale)
 	}
 	return phasePacing[p].speech * scale
 }
