@@ -31,8 +31,19 @@ func benchServer(b *testing.B) *openaitest.Server {
 	srv := openaitest.New()
 	b.Cleanup(srv.Close)
 	srv.SetLatency(benchTTFT, benchPerToken)
+	// Guidance as a model writes it: the server's default text names its
+	// phase ("the atmosphere phase, moment 3"), which lull rightly keeps
+	// from the listener, and a bench of nothing said times nothing.
+	srv.SetText(func(openaitest.Call) string { return benchReply })
 	return srv
 }
+
+const benchReply = "Let your shoulders soften as you settle where you are. " +
+	"There is nothing you need to do for a while. " +
+	"Feel the weight of your hands resting where they are. " +
+	"Each breath can come and go in its own time. " +
+	"The room around you can stay just as it is. " +
+	"Rest here a little longer, with nowhere else to be. "
 
 // BenchmarkFirstSentence/baseline: openai-go alone.
 // BenchmarkFirstSentence/guide: lull's guide, Stream to the first Next.
