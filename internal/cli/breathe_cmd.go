@@ -11,7 +11,6 @@ import (
 	"github.com/lull-dev/lull/internal/app"
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
-	"github.com/lull-dev/lull/internal/tui"
 )
 
 type breatheFlags struct {
@@ -56,11 +55,7 @@ func (c *cli) breatheCmd() *cobra.Command {
 				if f.noTUI {
 					return c.headless(start)
 				}
-				r, err := start()
-				if err != nil {
-					return err
-				}
-				return c.runTUI(env, tui.Options{Run: r})
+				return c.onScreen(env, start)
 			})
 		},
 	}

@@ -116,25 +116,27 @@ func (c *cli) newCmd() *cobra.Command {
 					}
 					return c.headlessAsking(env.app, start, sleep.notes()...)
 				}
-				r, err := start()
-				if err != nil {
-					return err
-				}
-				return c.runTUI(env, tui.Options{Run: r, Notices: sleep.statusNotes()})
+				return c.onScreen(env, start, sleep.statusNotes()...)
 			})
 		},
 	}
 	fl := cmd.Flags()
+	f.addSession(fl)
+	addNoTUI(fl, &f.noTUI)
+	fl.IntVar(&f.moodBefore, "mood-before", 0, "how you feel now, 1 (low) to 5 (very good); kept with the session")
+	c.addGuideFlags(fl)
+	return cmd
+}
+
+// addSession adds the flags that choose the session, lull new's and
+// lull render's alike.
+func (f *newFlags) addSession(fl *pflag.FlagSet) {
 	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
 	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
 	fl.StringVar(&f.voice, "voice", "", voiceUsage())
 	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
-	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
-	fl.IntVar(&f.moodBefore, "mood-before", 0, "how you feel now, 1 (low) to 5 (very good); kept with the session")
 	f.sleep.add(fl)
-	c.addGuideFlags(fl)
-	return cmd
 }
 
 // options are the session the flags ask for, and what they say of sleep;
@@ -222,18 +224,15 @@ func (c *cli) resumeCmd() *cobra.Command {
 					}
 					id = latest
 				}
+				start := func() (*app.Run, error) { return env.app.Resume(id) }
 				if noTUI {
-					return c.headlessAsking(env.app, func() (*app.Run, error) { return env.app.Resume(id) })
+					return c.headlessAsking(env.app, start)
 				}
-				r, err := env.app.Resume(id)
-				if err != nil {
-					return err
-				}
-				return c.runTUI(env, tui.Options{Run: r})
+				return c.onScreen(env, start)
 			})
 		},
 	}
-	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	addNoTUI(cmd.Flags(), &noTUI)
 	c.addGuideFlags(cmd.Flags())
 	return cmd
 }

@@ -47,12 +47,7 @@ func (c *cli) renderCmd() *cobra.Command {
 	fl := cmd.Flags()
 	fl.StringVarP(&out, "out", "o", "", "the WAV file to write; - streams it to standard output, and a named pipe or /dev/null is written in place")
 	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file (or -)")
-	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
-	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
-	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
-	fl.StringVar(&f.voice, "voice", "", voiceUsage())
-	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
-	f.sleep.add(fl)
+	f.addSession(fl)
 	c.addGuideFlags(fl)
 	return cmd
 }

@@ -32,18 +32,14 @@ func (c *cli) replayCmd() *cobra.Command {
 				if noTUI {
 					return c.headless(start, "a replay: the saved words of session "+id+", paced afresh; no model is asked")
 				}
-				r, err := start()
-				if err != nil {
-					return err
-				}
-				return c.runTUI(env, tui.Options{Run: r})
+				return c.onScreen(env, start)
 			})
 		},
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&choices.Voice, "voice", "", "voice: auto, a voice's name, or none (default: the original's)")
 	fl.StringVar(&choices.Soundscape, "soundscape", "", "soundscape, or none (default: the original's)")
-	fl.BoolVar(&noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	addNoTUI(fl, &noTUI)
 	return cmd
 }
 
