@@ -11,7 +11,6 @@ import (
 	"github.com/lull-dev/lull/internal/app"
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
-	"github.com/lull-dev/lull/internal/tui"
 )
 
 type breatheFlags struct {
@@ -22,48 +21,44 @@ type breatheFlags struct {
 	out        string
 }
 
+var breatheHelp = help{
+	use:   "breathe [PATTERN]",
+	short: "Paced breathing alone: the tone, the breath drawn large, a chime at the end",
+	long: "Breathe to a soft pacer tone for a few minutes, with the breath drawn large on\n" +
+		"the screen and a chime at the end; spoken cues teach the rhythm over the first\n" +
+		"breaths, then the tone alone leads (--voice none: no words at all). It pauses,\n" +
+		"resumes and is saved like a session, and counts as practice.\n\n" +
+		"PATTERN is one of:\n" + patternList() +
+		"or seconds as IN-HOLD-OUT or IN-HOLD-OUT-HOLD, like 4-2-6 or 5-0-7, within the\n" +
+		"bounds lull keeps for safe breathing (a pattern outside them is refused with\n" +
+		"the reason). The default is the config's breathing rhythm (4-2-6 unless\n" +
+		"changed). No soundscape plays unless --soundscape asks for one.\n\n" +
+		"--out FILE.wav renders the practice to a WAV file instead, as lull render does.",
+	example: "  lull breathe\n  lull breathe 4-7-8 --minutes 2\n  lull breathe box --no-tui --voice none\n  lull breathe coherent --minutes 10 --out coherent.wav",
+}
+
 func (c *cli) breatheCmd() *cobra.Command {
 	var f breatheFlags
-	cmd := &cobra.Command{
-		Use:   "breathe [PATTERN]",
-		Short: "Paced breathing alone: the tone, the breath drawn large, a chime at the end",
-		Long: "Breathe to a soft pacer tone for a few minutes, with the breath drawn large on\n" +
-			"the screen and a chime at the end; spoken cues teach the rhythm over the first\n" +
-			"breaths, then the tone alone leads (--voice none: no words at all). It pauses,\n" +
-			"resumes and is saved like a session, and counts as practice.\n\n" +
-			"PATTERN is one of:\n" + patternList() +
-			"or seconds as IN-HOLD-OUT or IN-HOLD-OUT-HOLD, like 4-2-6 or 5-0-7, within the\n" +
-			"bounds lull keeps for safe breathing (a pattern outside them is refused with\n" +
-			"the reason). The default is the config's breathing rhythm (4-2-6 unless\n" +
-			"changed). No soundscape plays unless --soundscape asks for one.\n\n" +
-			"--out FILE.wav renders the practice to a WAV file instead, as lull render does.",
-		Example: "  lull breathe\n  lull breathe 4-7-8 --minutes 2\n  lull breathe box --no-tui --voice none\n  lull breathe coherent --minutes 10 --out coherent.wav",
-		Args:    cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			pattern := ""
-			if len(args) == 1 {
-				pattern = args[0]
+	cmd := breatheHelp.command(cobra.MaximumNArgs(1), func(cmd *cobra.Command, args []string) error {
+		pattern := ""
+		if len(args) == 1 {
+			pattern = args[0]
+		}
+		opts, err := f.options(pattern)
+		if err != nil {
+			return err
+		}
+		return c.withEnv(func(env *environment) error {
+			if f.out != "" {
+				return c.render(env, opts, f.out, "", nil)
 			}
-			opts, err := f.options(pattern)
-			if err != nil {
-				return err
+			start := func() (*app.Run, error) { return env.app.Start(opts) }
+			if f.noTUI {
+				return c.headless(start)
 			}
-			return c.withEnv(func(env *environment) error {
-				if f.out != "" {
-					return c.render(env, opts, f.out, "", nil)
-				}
-				start := func() (*app.Run, error) { return env.app.Start(opts) }
-				if f.noTUI {
-					return c.headless(start)
-				}
-				r, err := start()
-				if err != nil {
-					return err
-				}
-				return c.runTUI(env, tui.Options{Run: r})
-			})
-		},
-	}
+			return c.onScreen(env, start)
+		})
+	})
 	fl := cmd.Flags()
 	fl.StringVarP(&f.minutes, "minutes", "m", "", fmt.Sprintf("how long, in minutes: %d to %d (default %d)",
 		int(engine.MinPracticeLength.Minutes()), int(engine.MaxLength.Minutes()), int(engine.DefaultPracticeLength.Minutes())))

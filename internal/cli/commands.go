@@ -29,27 +29,27 @@ type cli struct {
 	in             *bufio.Reader  // the terminal's answers (mood, note), read once asked
 }
 
+var rootHelp = help{
+	use:   "lull",
+	short: "Guided relaxation in your terminal, spoken aloud",
+	long: "lull speaks a guided relaxation session over a soft soundscape, in five phases:\n" +
+		"atmosphere, breathing, sensory, relaxation, resolution. Put on headphones,\n" +
+		"close your eyes. Pause whenever you need; every session can be resumed.",
+}
+
 func newRoot(c *cli) *cobra.Command {
 	var showVersion bool
-	root := &cobra.Command{
-		Use:   "lull",
-		Short: "Guided relaxation in your terminal, spoken aloud",
-		Long: "lull speaks a guided relaxation session over a soft soundscape, in five phases:\n" +
-			"atmosphere, breathing, sensory, relaxation, resolution. Put on headphones,\n" +
-			"close your eyes. Pause whenever you need; every session can be resumed.",
-		Args:          noSubcommand,
-		SilenceUsage:  true,
-		SilenceErrors: true,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if showVersion {
-				c.printVersion()
-				return nil
-			}
-			return c.withEnv(func(env *environment) error {
-				return c.runTUI(env, tui.Options{})
-			})
-		},
-	}
+	root := rootHelp.command(noSubcommand, func(cmd *cobra.Command, _ []string) error {
+		if showVersion {
+			c.printVersion()
+			return nil
+		}
+		return c.withEnv(func(env *environment) error {
+			return c.runTUI(env, tui.Options{})
+		})
+	})
+	root.SilenceUsage = true
+	root.SilenceErrors = true
 	root.SetFlagErrorFunc(flagError)
 	root.Flags().BoolVarP(&showVersion, "version", "v", false, "print lull's version (as lull version does)")
 	c.addGuideFlags(root.Flags())
@@ -83,58 +83,60 @@ type newFlags struct {
 	moodBefore int
 }
 
+var newHelp = help{
+	use:   "new",
+	short: "Begin a new session",
+	long: "Begin a new session. With no flags lull opens the form to choose; with any\n" +
+		"flag it begins at once. --no-tui prints each sentence as it is spoken.",
+	example: "  lull new\n  lull new --length 20 --intention \"calm before a talk\"\n  lull new --sleep --sleep-after 45\n  lull new --no-tui --length 10m --voice none",
+}
+
 func (c *cli) newCmd() *cobra.Command {
 	var f newFlags
-	cmd := &cobra.Command{
-		Use:   "new",
-		Short: "Begin a new session",
-		Long: "Begin a new session. With no flags lull opens the form to choose; with any\n" +
-			"flag it begins at once. --no-tui prints each sentence as it is spoken.",
-		Example: "  lull new\n  lull new --length 20 --intention \"calm before a talk\"\n  lull new --sleep --sleep-after 45\n  lull new --no-tui --length 10m --voice none",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			opts, sleep, err := f.options(cmd.Flags())
-			if err != nil {
-				return err
+	cmd := newHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		opts, sleep, err := f.options(cmd.Flags())
+		if err != nil {
+			return err
+		}
+		chose := cmd.Flags().NFlag() > 0 && !(cmd.Flags().NFlag() == 1 && f.noTUI)
+		return c.withEnv(func(env *environment) error {
+			if !f.noTUI && !chose {
+				return c.runTUI(env, tui.Options{Form: true})
 			}
-			chose := cmd.Flags().NFlag() > 0 && !(cmd.Flags().NFlag() == 1 && f.noTUI)
-			return c.withEnv(func(env *environment) error {
-				if !f.noTUI && !chose {
-					return c.runTUI(env, tui.Options{Form: true})
-				}
-				sleep.tail(&opts, env.app.Config())
-				start := func() (*app.Run, error) {
-					r, err := env.app.Start(opts)
-					if err != nil {
-						return nil, c.startError(err)
-					}
-					return r, nil
-				}
-				if f.noTUI {
-					if c.askingMood() && !cmd.Flags().Changed("mood-before") {
-						opts.MoodBefore = c.askMood(moodBeforeQuestion)
-					}
-					return c.headlessAsking(env.app, start, sleep.notes()...)
-				}
-				r, err := start()
+			sleep.tail(&opts, env.app.Config())
+			start := func() (*app.Run, error) {
+				r, err := env.app.Start(opts)
 				if err != nil {
-					return err
+					return nil, c.startError(err)
 				}
-				return c.runTUI(env, tui.Options{Run: r, Notices: sleep.statusNotes()})
-			})
-		},
-	}
+				return r, nil
+			}
+			if f.noTUI {
+				if c.askingMood() && !cmd.Flags().Changed("mood-before") {
+					opts.MoodBefore = c.askMood(moodBeforeQuestion)
+				}
+				return c.headlessAsking(env.app, start, sleep.notes()...)
+			}
+			return c.onScreen(env, start, sleep.statusNotes()...)
+		})
+	})
 	fl := cmd.Flags()
+	f.addSession(fl)
+	addNoTUI(fl, &f.noTUI)
+	fl.IntVar(&f.moodBefore, "mood-before", 0, "how you feel now, 1 (low) to 5 (very good); kept with the session")
+	c.addGuideFlags(fl)
+	return cmd
+}
+
+// addSession adds the flags that choose the session, lull new's and
+// lull render's alike.
+func (f *newFlags) addSession(fl *pflag.FlagSet) {
 	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
 	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
 	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
 	fl.StringVar(&f.voice, "voice", "", voiceUsage())
 	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
-	fl.BoolVar(&f.noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
-	fl.IntVar(&f.moodBefore, "mood-before", 0, "how you feel now, 1 (low) to 5 (very good); kept with the session")
 	f.sleep.add(fl)
-	c.addGuideFlags(fl)
-	return cmd
 }
 
 // options are the session the flags ask for, and what they say of sleep;
@@ -204,36 +206,33 @@ func (c *cli) startError(err error) error {
 	return err
 }
 
+var resumeHelp = help{
+	use:   "resume [ID]",
+	short: "Resume a paused or interrupted session (the latest if no ID)",
+}
+
 func (c *cli) resumeCmd() *cobra.Command {
 	var noTUI bool
-	cmd := &cobra.Command{
-		Use:   "resume [ID]",
-		Short: "Resume a paused or interrupted session (the latest if no ID)",
-		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.withEnv(func(env *environment) error {
-				id := ""
-				if len(args) == 1 {
-					id = args[0]
-				} else {
-					latest, err := latestResumable(env)
-					if err != nil {
-						return err
-					}
-					id = latest
-				}
-				if noTUI {
-					return c.headlessAsking(env.app, func() (*app.Run, error) { return env.app.Resume(id) })
-				}
-				r, err := env.app.Resume(id)
+	cmd := resumeHelp.command(cobra.MaximumNArgs(1), func(cmd *cobra.Command, args []string) error {
+		return c.withEnv(func(env *environment) error {
+			id := ""
+			if len(args) == 1 {
+				id = args[0]
+			} else {
+				latest, err := latestResumable(env)
 				if err != nil {
 					return err
 				}
-				return c.runTUI(env, tui.Options{Run: r})
-			})
-		},
-	}
-	cmd.Flags().BoolVar(&noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+				id = latest
+			}
+			start := func() (*app.Run, error) { return env.app.Resume(id) }
+			if noTUI {
+				return c.headlessAsking(env.app, start)
+			}
+			return c.onScreen(env, start)
+		})
+	})
+	addNoTUI(cmd.Flags(), &noTUI)
 	c.addGuideFlags(cmd.Flags())
 	return cmd
 }
@@ -248,15 +247,16 @@ func latestResumable(env *environment) (string, error) {
 	return "", errors.New("no session to resume: begin one with " + human.Command("new"))
 }
 
+var versionHelp = help{
+	use:   "version",
+	short: "Print lull's version",
+}
+
 func (c *cli) versionCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print lull's version",
-		Args:  cobra.NoArgs,
-		Run: func(cmd *cobra.Command, _ []string) {
-			c.printVersion()
-		},
-	}
+	return versionHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		c.printVersion()
+		return nil
+	})
 }
 
 // printVersion is what lull version and lull --version print.

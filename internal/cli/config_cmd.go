@@ -19,82 +19,85 @@ import (
 	"github.com/lull-dev/lull/internal/sessions"
 )
 
+var configHelp = help{
+	use:   "config",
+	short: "Where the config file is, what lull uses, a new one, or edit it",
+	long: "lull's settings live in one YAML file, config.yaml; every key may be left out.\n" +
+		"These commands find it, show what lull makes of it, write a first one, and\n" +
+		"edit it safely.",
+}
+
+var configPathHelp = help{
+	use:     "path",
+	short:   "Print the config file's path (whether or not it exists)",
+	example: "  lull config path\n  $EDITOR \"$(lull config path)\"",
+}
+
+var configShowHelp = help{
+	use:   "show",
+	short: "Print the settings lull uses: every key, defaults filled in, where each came from",
+	long: "Print the settings lull uses, as YAML: every key, with lull's default where the\n" +
+		"file says nothing, each marked as from the file, the default, or not set.\n" +
+		"A password or token in a URL is masked; keys never live in the file, and the\n" +
+		"environment variables that hold them are said to be set or not, never shown.\n" +
+		"A config lull refuses is an error that says why and on which line.",
+}
+
+var configInitHelp = help{
+	use:   "init",
+	short: "Write a config with every setting and its default, commented out",
+	long: "Write the config file with every key lull knows, each at its default and\n" +
+		"commented out, with a word on what it does: it changes nothing until you take\n" +
+		"a line out of its comment. An existing config is never overwritten.",
+}
+
+var configEditHelp = help{
+	use:   "edit",
+	short: "Open the config in your editor, then check it",
+	long: "Open the config file in $VISUAL, else $EDITOR, else vi — writing it first as\n" +
+		"lull config init does if there is none — and check it when the editor closes,\n" +
+		"as lull reads it. On a terminal, a config lull would refuse is explained, with\n" +
+		"its line, and you are asked whether to edit it again; otherwise the error is\n" +
+		"printed and the exit status is 1. Your edit is kept as you left it either way.",
+	example: "  lull config edit\n  EDITOR=nano lull config edit",
+}
+
 // The config commands never load the config to start: they must work on
 // a config lull refuses, to show why and to mend it.
 func (c *cli) configCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "config",
-		Short: "Where the config file is, what lull uses, a new one, or edit it",
-		Long: "lull's settings live in one YAML file, config.yaml; every key may be left out.\n" +
-			"These commands find it, show what lull makes of it, write a first one, and\n" +
-			"edit it safely.",
-		Args: cobra.ArbitraryArgs,
-		RunE: groupRun,
-	}
-	cmd.AddCommand(&cobra.Command{
-		Use:     "path",
-		Short:   "Print the config file's path (whether or not it exists)",
-		Example: "  lull config path\n  $EDITOR \"$(lull config path)\"",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, err := configPath()
-			if err != nil {
-				return err
-			}
+	return configHelp.group(
+		configPathHelp.command(cobra.NoArgs, atConfig(func(path string) error {
 			fmt.Fprintln(c.stdout, path)
 			return nil
-		},
-	}, &cobra.Command{
-		Use:   "show",
-		Short: "Print the settings lull uses: every key, defaults filled in, where each came from",
-		Long: "Print the settings lull uses, as YAML: every key, with lull's default where the\n" +
-			"file says nothing, each marked as from the file, the default, or not set.\n" +
-			"A password or token in a URL is masked; keys never live in the file, and the\n" +
-			"environment variables that hold them are said to be set or not, never shown.\n" +
-			"A config lull refuses is an error that says why and on which line.",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return c.showConfig() },
-	}, &cobra.Command{
-		Use:   "init",
-		Short: "Write a config with every setting and its default, commented out",
-		Long: "Write the config file with every key lull knows, each at its default and\n" +
-			"commented out, with a word on what it does: it changes nothing until you take\n" +
-			"a line out of its comment. An existing config is never overwritten.",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, err := configPath()
-			if err != nil {
-				return err
-			}
+		})),
+		configShowHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error { return c.showConfig() }),
+		configInitHelp.command(cobra.NoArgs, atConfig(func(path string) error {
 			if err := writeNewConfig(path); err != nil {
 				return err
 			}
 			fmt.Fprintf(c.stdout, "Wrote %s: every setting at its default, commented out. Edit it with: %s\n", path, human.Command("config edit"))
 			return nil
-		},
-	}, &cobra.Command{
-		Use:   "edit",
-		Short: "Open the config in your editor, then check it",
-		Long: "Open the config file in $VISUAL, else $EDITOR, else vi — writing it first as\n" +
-			"lull config init does if there is none — and check it when the editor closes,\n" +
-			"as lull reads it. On a terminal, a config lull would refuse is explained, with\n" +
-			"its line, and you are asked whether to edit it again; otherwise the error is\n" +
-			"printed and the exit status is 1. Your edit is kept as you left it either way.",
-		Example: "  lull config edit\n  EDITOR=nano lull config edit",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, err := configPath()
-			if err != nil {
-				return err
-			}
+		})),
+		configEditHelp.command(cobra.NoArgs, atConfig(func(path string) error {
 			var again func() bool
 			if isTerminal(os.Stdin) {
 				again = c.askEditAgain
 			}
 			return c.editConfig(path, func() error { return runEditor(path) }, again)
-		},
-	})
-	return cmd
+		})),
+	)
+}
+
+// atConfig is the run of a config command that works on the file: run
+// is given its path.
+func atConfig(run func(path string) error) func(*cobra.Command, []string) error {
+	return func(*cobra.Command, []string) error {
+		path, err := configPath()
+		if err != nil {
+			return err
+		}
+		return run(path)
+	}
 }
 
 // configPath is where lull reads its config.

@@ -19,29 +19,29 @@ import (
 	"github.com/lull-dev/lull/internal/redact"
 )
 
+var doctorHelp = help{
+	use:   "doctor",
+	short: "Check the sound card, the voices and the settings lull would use",
+	long: "Report what lull finds on this machine: whether a sound card opens, the voices\n" +
+		"installed and which one auto picks, the local voices that would sound better and\n" +
+		"how to install them, the soundscapes, the breathing rhythm, the guide and LLM\n" +
+		"settings (never a key), and where the files are.\n\n" +
+		"--json prints the same for scripts (format " + doctorFormat + ", in the README).",
+	example: "  lull doctor\n  lull doctor --json",
+}
+
 func (c *cli) doctorCmd() *cobra.Command {
 	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "doctor",
-		Short: "Check the sound card, the voices and the settings lull would use",
-		Long: "Report what lull finds on this machine: whether a sound card opens, the voices\n" +
-			"installed and which one auto picks, the local voices that would sound better and\n" +
-			"how to install them, the soundscapes, the breathing rhythm, the guide and LLM\n" +
-			"settings (never a key), and where the files are.\n\n" +
-			"--json prints the same for scripts (format " + doctorFormat + ", in the README).",
-		Example: "  lull doctor\n  lull doctor --json",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return c.withEnv(func(env *environment) error {
-				r := c.examine(env)
-				if asJSON {
-					return c.printJSON(r)
-				}
-				c.printDoctor(r)
-				return nil
-			})
-		},
-	}
+	cmd := doctorHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		return c.withEnv(func(env *environment) error {
+			r := c.examine(env)
+			if asJSON {
+				return c.printJSON(r)
+			}
+			c.printDoctor(r)
+			return nil
+		})
+	})
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON, for scripts (never a key)")
 	return cmd
 }

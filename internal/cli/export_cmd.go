@@ -17,40 +17,40 @@ import (
 // exportFormats are what lull sessions export writes.
 var exportFormats = []string{"md", "txt", "json", "wav"}
 
+var exportHelp = help{
+	use:   "export ID --format md|txt|json|wav [--out FILE]",
+	short: "Export a session's words as Markdown, text or JSON, or hear them again as a WAV file",
+	long: "Write a session out, to standard output or to --out FILE:\n" +
+		"  md    clean Markdown: a title, a summary, a heading per phase and its sentences\n" +
+		"  txt   plain text, wrapped at 72 columns\n" +
+		"  json  the whole session as JSON, its history included (format " + sessionFormat + ")\n" +
+		"  wav   its words spoken again, paced afresh, with its voice and soundscape,\n" +
+		"        as a WAV file as long as the session (needs --out; - streams it to a pipe)\n\n" +
+		"A file appears only once it is whole; an existing file you name is replaced.\n" +
+		"A folder, a device, and lull's own files are refused. Exporting makes no\n" +
+		"new session.",
+	example: "  lull sessions export 20261123-120000-k3f9 --format md\n" +
+		"  lull sessions export 20261123-120000-k3f9 --format json --out calm.json\n" +
+		"  lull sessions export 20261123-120000-k3f9 --format wav --out calm.wav",
+}
+
 func (c *cli) exportCmd() *cobra.Command {
 	var format, out string
-	cmd := &cobra.Command{
-		Use:   "export ID --format md|txt|json|wav [--out FILE]",
-		Short: "Export a session's words as Markdown, text or JSON, or hear them again as a WAV file",
-		Long: "Write a session out, to standard output or to --out FILE:\n" +
-			"  md    clean Markdown: a title, a summary, a heading per phase and its sentences\n" +
-			"  txt   plain text, wrapped at 72 columns\n" +
-			"  json  the whole session as JSON, its history included (format lull.session/1)\n" +
-			"  wav   its words spoken again, paced afresh, with its voice and soundscape,\n" +
-			"        as a WAV file as long as the session (needs --out; - streams it to a pipe)\n\n" +
-			"A file appears only once it is whole; an existing file you name is replaced.\n" +
-			"A folder, a device, and lull's own files are refused. Exporting makes no\n" +
-			"new session.",
-		Example: "  lull sessions export 20261123-120000-k3f9 --format md\n" +
-			"  lull sessions export 20261123-120000-k3f9 --format json --out calm.json\n" +
-			"  lull sessions export 20261123-120000-k3f9 --format wav --out calm.wav",
-		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			format = strings.ToLower(strings.TrimSpace(format))
-			switch format {
-			case "md", "txt", "json":
-			case "wav":
-				if out == "" {
-					return errors.New("--format wav needs somewhere to write: --out FILE.wav (or --out - into a pipe)")
-				}
-			case "":
-				return fmt.Errorf("say which format: --format %s", strings.Join(exportFormats, ", --format "))
-			default:
-				return fmt.Errorf("--format %q: choose md, txt, json or wav", format)
+	cmd := exportHelp.command(cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+		format = strings.ToLower(strings.TrimSpace(format))
+		switch format {
+		case "md", "txt", "json":
+		case "wav":
+			if out == "" {
+				return errors.New("--format wav needs somewhere to write: --out FILE.wav (or --out - into a pipe)")
 			}
-			return c.withEnv(func(env *environment) error { return c.export(env, args[0], format, out) })
-		},
-	}
+		case "":
+			return fmt.Errorf("say which format: --format %s", strings.Join(exportFormats, ", --format "))
+		default:
+			return fmt.Errorf("--format %q: choose md, txt, json or wav", format)
+		}
+		return c.withEnv(func(env *environment) error { return c.export(env, args[0], format, out) })
+	})
 	cmd.Flags().StringVarP(&format, "format", "f", "", "md, txt, json or wav")
 	cmd.Flags().StringVarP(&out, "out", "o", "", "the file to write (default: standard output; required for wav)")
 	return cmd

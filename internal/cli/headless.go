@@ -7,12 +7,20 @@ import (
 	"io"
 	"syscall"
 
+	"github.com/spf13/pflag"
+
 	"github.com/lull-dev/lull/internal/app"
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
 	"github.com/lull-dev/lull/internal/llm"
 	"github.com/lull-dev/lull/internal/tui"
 )
+
+// addNoTUI adds --no-tui to a command that plays a session: headless
+// instead of the screen.
+func addNoTUI(fl *pflag.FlagSet, noTUI *bool) {
+	fl.BoolVar(noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+}
 
 // headless runs a session without a screen: each sentence is printed as it
 // is spoken, with a line naming each phase as it begins — for scripts,

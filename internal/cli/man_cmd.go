@@ -8,20 +8,20 @@ import (
 	"github.com/spf13/pflag"
 )
 
+var manHelp = help{
+	use:   "man",
+	short: "Print lull's manual page (lull.1, roff)",
+	long: "Print lull's manual page, made from the same commands and flags as --help, as\n" +
+		"roff for man(1).",
+	example: "  lull man | man -l -\n" +
+		"  lull man > ~/.local/share/man/man1/lull.1",
+}
+
 func (c *cli) manCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "man",
-		Short: "Print lull's manual page (lull.1, roff)",
-		Long: "Print lull's manual page, made from the same commands and flags as --help, as\n" +
-			"roff for man(1).",
-		Example: "  lull man | man -l -\n" +
-			"  lull man > ~/.local/share/man/man1/lull.1",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprint(c.stdout, manPage(cmd.Root()))
-			return err
-		},
-	}
+	return manHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		_, err := fmt.Fprint(c.stdout, manPage(cmd.Root()))
+		return err
+	})
 }
 
 // manFiles are the files lull keeps, as the manual names them.

@@ -15,44 +15,39 @@ import (
 	"github.com/lull-dev/lull/internal/human"
 )
 
+var renderHelp = help{
+	use:   "render --out FILE.wav",
+	short: "Write a whole session to a WAV file, as fast as it can be made",
+	long: "Render a session to a 16-bit WAV file instead of playing it: the voice, the\n" +
+		"soundscape and the chimes, exactly as they would sound, as fast as the voice\n" +
+		"can be synthesized. The session is saved like any other.\n\n" +
+		"A file appears only once it is whole. --out - streams the WAV to standard\n" +
+		"output, and a named pipe or a device such as /dev/null is written in place;\n" +
+		"a folder, a socket or a disk is refused. If writing fails (a full disk), the\n" +
+		"render stops at once and the session is saved paused.",
+	example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt\n  lull render --length 10 --out - | aplay",
+}
+
 func (c *cli) renderCmd() *cobra.Command {
 	var f newFlags
 	var out, captions string
-	cmd := &cobra.Command{
-		Use:   "render --out FILE.wav",
-		Short: "Write a whole session to a WAV file, as fast as it can be made",
-		Long: "Render a session to a 16-bit WAV file instead of playing it: the voice, the\n" +
-			"soundscape and the chimes, exactly as they would sound, as fast as the voice\n" +
-			"can be synthesized. The session is saved like any other.\n\n" +
-			"A file appears only once it is whole. --out - streams the WAV to standard\n" +
-			"output, and a named pipe or a device such as /dev/null is written in place;\n" +
-			"a folder, a socket or a disk is refused. If writing fails (a full disk), the\n" +
-			"render stops at once and the session is saved paused.",
-		Example: "  lull render --length 10 --out calm.wav\n  lull render --length 20 --seed 7 --voice espeak-ng --soundscape rain --out rain.wav --captions rain.vtt\n  lull render --length 10 --out - | aplay",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if out == "" {
-				return errors.New("say where to write the file: --out FILE.wav")
-			}
-			opts, sleep, err := f.options(cmd.Flags())
-			if err != nil {
-				return err
-			}
-			return c.withEnv(func(env *environment) error {
-				sleep.tail(&opts, env.app.Config())
-				return c.render(env, opts, out, captions, sleep.notes())
-			})
-		},
-	}
+	cmd := renderHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		if out == "" {
+			return errors.New("say where to write the file: --out FILE.wav")
+		}
+		opts, sleep, err := f.options(cmd.Flags())
+		if err != nil {
+			return err
+		}
+		return c.withEnv(func(env *environment) error {
+			sleep.tail(&opts, env.app.Config())
+			return c.render(env, opts, out, captions, sleep.notes())
+		})
+	})
 	fl := cmd.Flags()
 	fl.StringVarP(&out, "out", "o", "", "the WAV file to write; - streams it to standard output, and a named pipe or /dev/null is written in place")
 	fl.StringVar(&captions, "captions", "", "also write the spoken words, timed, as WebVTT captions to this file (or -)")
-	fl.StringVarP(&f.length, "length", "l", "", "session length in minutes, 5–60 (10, or 10m)")
-	fl.StringVarP(&f.intention, "intention", "i", "", "what you come for: \"sleep\", \"calm before a talk\"")
-	fl.Int64Var(&f.seed, "seed", 0, "seed for the built-in guide: the same seed gives the same session")
-	fl.StringVar(&f.voice, "voice", "", voiceUsage())
-	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
-	f.sleep.add(fl)
+	f.addSession(fl)
 	c.addGuideFlags(fl)
 	return cmd
 }

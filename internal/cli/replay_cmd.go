@@ -11,39 +11,35 @@ import (
 	"github.com/lull-dev/lull/internal/tui"
 )
 
+var replayHelp = help{
+	use:   "replay ID",
+	short: "Hear a completed session's words again, paced afresh, as a new session",
+	long: "Speak the words of a completed session again, with fresh pacing, as a new\n" +
+		"session that records which one it replays. No model is asked for anything:\n" +
+		"each phase says the sentences saved for it, in order. The replay keeps the\n" +
+		"original's length, intention and sleep setting; the voice and soundscape are\n" +
+		"the original's unless you choose others. A replay of a replay says the\n" +
+		"original's words.",
+	example: "  lull replay 20261123-120000-k3f9\n  lull replay 20261123-120000-k3f9 --no-tui --voice none",
+}
+
 func (c *cli) replayCmd() *cobra.Command {
 	var choices app.ReplayChoices
 	var noTUI bool
-	cmd := &cobra.Command{
-		Use:   "replay ID",
-		Short: "Hear a completed session's words again, paced afresh, as a new session",
-		Long: "Speak the words of a completed session again, with fresh pacing, as a new\n" +
-			"session that records which one it replays. No model is asked for anything:\n" +
-			"each phase says the sentences saved for it, in order. The replay keeps the\n" +
-			"original's length, intention and sleep setting; the voice and soundscape are\n" +
-			"the original's unless you choose others. A replay of a replay says the\n" +
-			"original's words.",
-		Example: "  lull replay 20261123-120000-k3f9\n  lull replay 20261123-120000-k3f9 --no-tui --voice none",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id := args[0]
-			return c.withEnv(func(env *environment) error {
-				start := func() (*app.Run, error) { return env.app.Replay(id, choices) }
-				if noTUI {
-					return c.headless(start, "a replay: the saved words of session "+id+", paced afresh; no model is asked")
-				}
-				r, err := start()
-				if err != nil {
-					return err
-				}
-				return c.runTUI(env, tui.Options{Run: r})
-			})
-		},
-	}
+	cmd := replayHelp.command(cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+		id := args[0]
+		return c.withEnv(func(env *environment) error {
+			start := func() (*app.Run, error) { return env.app.Replay(id, choices) }
+			if noTUI {
+				return c.headless(start, "a replay: the saved words of session "+id+", paced afresh; no model is asked")
+			}
+			return c.onScreen(env, start)
+		})
+	})
 	fl := cmd.Flags()
 	fl.StringVar(&choices.Voice, "voice", "", "voice: auto, a voice's name, or none (default: the original's)")
 	fl.StringVar(&choices.Soundscape, "soundscape", "", "soundscape, or none (default: the original's)")
-	fl.BoolVar(&noTUI, "no-tui", false, "print each sentence as it is spoken, no screen")
+	addNoTUI(fl, &noTUI)
 	return cmd
 }
 

@@ -20,6 +20,16 @@ import (
 	"github.com/lull-dev/lull/internal/tui"
 )
 
+// onScreen opens the run start begins and hands it to the TUI, with
+// notices to say first.
+func (c *cli) onScreen(env *environment, start func() (*app.Run, error), notices ...string) error {
+	r, err := start()
+	if err != nil {
+		return err
+	}
+	return c.runTUI(env, tui.Options{Run: r, Notices: notices})
+}
+
 // runTUI hands the terminal to the TUI. While it owns the screen, stderr
 // goes to the log so nothing (ALSA, cgo) scribbles over it.
 func (c *cli) runTUI(env *environment, o tui.Options) error {

@@ -19,51 +19,53 @@ import (
 	"github.com/lull-dev/lull/internal/sessions"
 )
 
+var sessionsHelp = help{
+	use:     "sessions",
+	aliases: []string{"s"},
+	short:   "List, show, export, note, summarize, discard, delete or prune saved sessions",
+}
+
+var listHelp = help{
+	use:     "list",
+	short:   "List saved sessions, resumable first",
+	long:    "List saved sessions, resumable first, then the latest active.\n\n--json prints them for scripts (format " + sessionsFormat + ", in the README).",
+	example: "  lull sessions list\n  lull sessions list --json",
+}
+
+var showHelp = help{
+	use:   "show ID",
+	short: "Show one session: status, phases, progress",
+	long: "Show one session: its status, intention, length, guide, voice, phases and\n" +
+		"progress, mood and note, and where its files are.\n\n" +
+		"--json prints it for scripts (format " + sessionShowFormat + ": the session as\n" +
+		"lull sessions export --format json writes it, and whether a lull has it open).",
+	example: "  lull sessions show 20261123-120000-k3f9\n  lull sessions show 20261123-120000-k3f9 --json",
+}
+
+var deleteHelp = help{
+	use:   "delete ID",
+	short: "Delete a session and its transcript",
+}
+
 func (c *cli) sessionsCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:     "sessions",
-		Aliases: []string{"s"},
-		Short:   "List, show, export, note, summarize, discard, delete or prune saved sessions",
-		Args:    cobra.ArbitraryArgs,
-		RunE:    groupRun,
-	}
 	var listJSON, showJSON bool
-	list := &cobra.Command{
-		Use:     "list",
-		Short:   "List saved sessions, resumable first",
-		Long:    "List saved sessions, resumable first, then the latest active.\n\n--json prints them for scripts (format " + sessionsFormat + ", in the README).",
-		Example: "  lull sessions list\n  lull sessions list --json",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if listJSON {
-				return c.withEnv(c.listSessionsJSON)
-			}
-			return c.withEnv(c.listSessions)
-		},
-	}
+	list := listHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		if listJSON {
+			return c.withEnv(c.listSessionsJSON)
+		}
+		return c.withEnv(c.listSessions)
+	})
 	list.Flags().BoolVar(&listJSON, "json", false, "print the sessions as JSON, for scripts")
-	show := &cobra.Command{
-		Use:   "show ID",
-		Short: "Show one session: status, phases, progress",
-		Long: "Show one session: its status, intention, length, guide, voice, phases and\n" +
-			"progress, mood and note, and where its files are.\n\n" +
-			"--json prints it for scripts (format " + sessionShowFormat + ": the session as\n" +
-			"lull sessions export --format json writes it, and whether a lull has it open).",
-		Example: "  lull sessions show 20261123-120000-k3f9\n  lull sessions show 20261123-120000-k3f9 --json",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if showJSON {
-				return c.withEnv(func(env *environment) error { return c.showSessionJSON(env, args[0]) })
-			}
-			return c.withEnv(func(env *environment) error { return c.showSession(env, args[0]) })
-		},
-	}
+	show := showHelp.command(cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+		if showJSON {
+			return c.withEnv(func(env *environment) error { return c.showSessionJSON(env, args[0]) })
+		}
+		return c.withEnv(func(env *environment) error { return c.showSession(env, args[0]) })
+	})
 	show.Flags().BoolVar(&showJSON, "json", false, "print the session as JSON, for scripts")
-	del := c.askingCmd("delete", "Delete a session and its transcript", "", c.deleteSession)
-	cmd.AddCommand(list, show, del, c.noteCmd())
+	del := c.askingCmd(deleteHelp, c.deleteSession)
+	cmd := sessionsHelp.group(list, show, del, c.noteCmd(), c.pruneCmd(), c.exportCmd())
 	cmd.AddCommand(c.endSessionCmds()...)
-	cmd.AddCommand(c.pruneCmd())
-	cmd.AddCommand(c.exportCmd())
 	return cmd
 }
 
@@ -344,38 +346,39 @@ func (c *cli) offerEnding(st engine.State, now time.Time) {
 	w.Flush()
 }
 
+var summarizeHelp = help{
+	use:   "summarize ID",
+	short: "End an unfinished session as completed (partial), keeping what was spoken",
+	long: "End a session you will not finish — left running when lull stopped, paused or\n" +
+		"interrupted — as completed and partial. What was spoken is kept, with a summary\n" +
+		"of how far it came. It cannot be resumed afterwards. A session open in another\n" +
+		"lull is refused.",
+}
+
+var discardHelp = help{
+	use:   "discard ID",
+	short: "Abandon an unfinished session; its words stay saved",
+	long: "Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n" +
+		"words stay saved (lull sessions delete removes them). A session open in another\n" +
+		"lull is refused.",
+}
+
 // endSessionCmds are lull sessions summarize and discard: the choices
 // offered for a session left running, or any unfinished one.
 func (c *cli) endSessionCmds() []*cobra.Command {
 	end := func(verb string) func(*environment, string, bool) error {
 		return func(env *environment, id string, yes bool) error { return c.endSession(env, id, verb, yes) }
 	}
-	return []*cobra.Command{
-		c.askingCmd("summarize", "End an unfinished session as completed (partial), keeping what was spoken",
-			"End a session you will not finish — left running when lull stopped, paused or\n"+
-				"interrupted — as completed and partial. What was spoken is kept, with a summary\n"+
-				"of how far it came. It cannot be resumed afterwards. A session open in another\n"+
-				"lull is refused.", end("summarize")),
-		c.askingCmd("discard", "Abandon an unfinished session; its words stay saved",
-			"Mark an unfinished session abandoned: it leaves the sessions to resume, and its\n"+
-				"words stay saved (lull sessions delete removes them). A session open in another\n"+
-				"lull is refused.", end("discard")),
-	}
+	return []*cobra.Command{c.askingCmd(summarizeHelp, end("summarize")), c.askingCmd(discardHelp, end("discard"))}
 }
 
 // askingCmd is lull sessions VERB ID: do acts on the session, asking
 // first unless --yes says not to (delete, summarize, discard).
-func (c *cli) askingCmd(verb, short, long string, do func(env *environment, id string, yes bool) error) *cobra.Command {
+func (c *cli) askingCmd(h help, do func(env *environment, id string, yes bool) error) *cobra.Command {
 	var yes bool
-	cmd := &cobra.Command{
-		Use:   verb + " ID",
-		Short: short,
-		Long:  long,
-		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return c.withEnv(func(env *environment) error { return do(env, args[0], yes) })
-		},
-	}
+	cmd := h.command(cobra.ExactArgs(1), func(cmd *cobra.Command, args []string) error {
+		return c.withEnv(func(env *environment) error { return do(env, args[0], yes) })
+	})
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "do not ask for confirmation")
 	return cmd
 }
@@ -438,29 +441,29 @@ func showWord(st engine.State) string {
 	return string(st.Status)
 }
 
+var pruneHelp = help{
+	use:   "prune",
+	short: "Delete old sessions (lists them first; --yes deletes)",
+	long: "List the sessions older than --older-than, and with --yes delete them and their\n" +
+		"transcripts. Without --yes nothing is deleted: it is a dry run.\n\n" +
+		"Age counts from the last activity of an unfinished session (created, paused,\n" +
+		"interrupted, left running), from when a completed session completed, and from\n" +
+		"when an abandoned one was abandoned. A session open in a lull is never pruned.\n\n" +
+		"Ages: 30d (days), 2w (weeks), 12h, 90m, or any Go duration.",
+	example: "  lull sessions prune                      # what is older than 30 days\n" +
+		"  lull sessions prune --older-than 2w --yes",
+}
+
 func (c *cli) pruneCmd() *cobra.Command {
 	var olderThan string
 	var yes bool
-	cmd := &cobra.Command{
-		Use:   "prune",
-		Short: "Delete old sessions (lists them first; --yes deletes)",
-		Long: "List the sessions older than --older-than, and with --yes delete them and their\n" +
-			"transcripts. Without --yes nothing is deleted: it is a dry run.\n\n" +
-			"Age counts from the last activity of an unfinished session (created, paused,\n" +
-			"interrupted, left running), from when a completed session completed, and from\n" +
-			"when an abandoned one was abandoned. A session open in a lull is never pruned.\n\n" +
-			"Ages: 30d (days), 2w (weeks), 12h, 90m, or any Go duration.",
-		Example: "  lull sessions prune                      # what is older than 30 days\n" +
-			"  lull sessions prune --older-than 2w --yes",
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			age, err := parseAge(olderThan)
-			if err != nil {
-				return fmt.Errorf("--older-than: %w", err)
-			}
-			return c.withEnv(func(env *environment) error { return c.prune(env, olderThan, age, yes) })
-		},
-	}
+	cmd := pruneHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		age, err := parseAge(olderThan)
+		if err != nil {
+			return fmt.Errorf("--older-than: %w", err)
+		}
+		return c.withEnv(func(env *environment) error { return c.prune(env, olderThan, age, yes) })
+	})
 	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 12h")
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "delete them (without it, only list them)")
 	return cmd

@@ -18,32 +18,32 @@ import (
 	"github.com/lull-dev/lull/internal/tui"
 )
 
+var statsHelp = help{
+	use:   "stats",
+	short: "Your practice: sessions and minutes, streak, mood, the last 30 days",
+	long: "Your practice over time: sessions and minutes this week (from Monday) and in\n" +
+		"all, the days in a row you practised, how your mood changed, and charts of\n" +
+		"the last 30 days. A session counts when it played a minute or more, guided\n" +
+		"or breathing, whatever became of it, on the day it began.\n\n" +
+		"Some people find streaks stressful: stats.streak: false in config.yaml\n" +
+		"hides the streak here, in --json and in the TUI.",
+	example: "  lull stats\n  lull stats --json",
+}
+
 func (c *cli) statsCmd() *cobra.Command {
 	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "stats",
-		Short: "Your practice: sessions and minutes, streak, mood, the last 30 days",
-		Long: "Your practice over time: sessions and minutes this week (from Monday) and in\n" +
-			"all, the days in a row you practised, how your mood changed, and charts of\n" +
-			"the last 30 days. A session counts when it played a minute or more, guided\n" +
-			"or breathing, whatever became of it, on the day it began.\n\n" +
-			"Some people find streaks stressful: stats.streak: false in config.yaml\n" +
-			"hides the streak here, in --json and in the TUI.",
-		Example: "  lull stats\n  lull stats --json",
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return c.withEnv(func(env *environment) error {
-				r, problems := env.app.Practice(time.Now())
-				if n := len(problems); n > 0 {
-					c.note(fmt.Sprintf("%s could not be read and %s not counted; see: %s", sessionsCount(n), isAre(n), human.Command("sessions list")))
-				}
-				if asJSON {
-					return c.printJSON(practiceJSON(r))
-				}
-				return c.printPractice(r)
-			})
-		},
-	}
+	cmd := statsHelp.command(cobra.NoArgs, func(cmd *cobra.Command, _ []string) error {
+		return c.withEnv(func(env *environment) error {
+			r, problems := env.app.Practice(time.Now())
+			if n := len(problems); n > 0 {
+				c.note(fmt.Sprintf("%s could not be read and %s not counted; see: %s", sessionsCount(n), isAre(n), human.Command("sessions list")))
+			}
+			if asJSON {
+				return c.printJSON(practiceJSON(r))
+			}
+			return c.printPractice(r)
+		})
+	})
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the figures as JSON, for scripts")
 	return cmd
 }

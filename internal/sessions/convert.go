@@ -115,8 +115,8 @@ func toEntry(e engine.Entry) entryDoc {
 // fromDocument turns a decoded file back into a State, naming the first
 // field that does not make sense. It does not run State.Validate.
 func fromDocument(d document) (engine.State, error) {
-	var st engine.State
-	if err := d.header.into(&st); err != nil {
+	st, err := d.header.state()
+	if err != nil {
 		return st, err
 	}
 	if len(d.Phases) != len(engine.Phases) {
@@ -170,55 +170,57 @@ func fromDocument(d document) (engine.State, error) {
 	return st, nil
 }
 
-// into fills the header's part of st. List uses it alone.
-func (h header) into(st *engine.State) error {
+// state is the header's part of a State, the mirror of toHeader; List
+// reads it alone.
+func (h header) state() (engine.State, error) {
 	if h.LengthMinutes < 0 || h.LengthMinutes > 1e6 { // no overflow; Validate judges the rest
-		return fmt.Errorf("length_minutes %d is out of range", h.LengthMinutes)
+		return engine.State{}, fmt.Errorf("length_minutes %d is out of range", h.LengthMinutes)
 	}
 	phase, err := engine.ParsePhase(h.Phase)
 	if err != nil {
-		return fmt.Errorf("phase: %w", err)
+		return engine.State{}, fmt.Errorf("phase: %w", err)
 	}
 	pos, err := engine.ParsePhase(h.Position.Phase)
 	if err != nil {
-		return fmt.Errorf("position: %w", err)
+		return engine.State{}, fmt.Errorf("position: %w", err)
 	}
 	elapsed, err := duration("elapsed_seconds", h.Elapsed)
 	if err != nil {
-		return err
+		return engine.State{}, err
 	}
 	tail, err := duration("sleep_tail_seconds", h.SleepTail)
 	if err != nil {
-		return err
+		return engine.State{}, err
 	}
-	st.ID = h.ID
-	st.Status = engine.Status(h.Status)
-	st.CreatedAt = h.CreatedAt
-	st.UpdatedAt = h.UpdatedAt
-	st.Length = time.Duration(h.LengthMinutes) * time.Minute
-	st.Intention = h.Intention
-	st.SealedAt = h.SealedAt
-	st.Seed = h.Seed
-	st.Guide = h.Guide
-	st.Model = h.Model
-	st.Server = h.Server
-	st.Voice = h.Voice
-	st.Soundscape = h.Soundscape
-	st.Sleep = h.Sleep
-	st.SleepTail = tail
-	st.MoodBefore = h.MoodBefore
-	st.MoodAfter = h.MoodAfter
-	st.Note = h.Note
-	st.MoodAsked = h.MoodAsked
-	st.Volume = h.Volume
-	st.VoiceOff = h.VoiceOff
-	st.Practice = h.Practice
-	st.Pattern = h.Pattern
-	st.ReplayOf = h.ReplayOf
-	st.Phase = phase
-	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}
-	st.Elapsed = elapsed
-	return nil
+	return engine.State{
+		ID:         h.ID,
+		Status:     engine.Status(h.Status),
+		CreatedAt:  h.CreatedAt,
+		UpdatedAt:  h.UpdatedAt,
+		Length:     time.Duration(h.LengthMinutes) * time.Minute,
+		Intention:  h.Intention,
+		SealedAt:   h.SealedAt,
+		Seed:       h.Seed,
+		Guide:      h.Guide,
+		Model:      h.Model,
+		Server:     h.Server,
+		Voice:      h.Voice,
+		Soundscape: h.Soundscape,
+		Sleep:      h.Sleep,
+		SleepTail:  tail,
+		MoodBefore: h.MoodBefore,
+		MoodAfter:  h.MoodAfter,
+		Note:       h.Note,
+		MoodAsked:  h.MoodAsked,
+		Volume:     h.Volume,
+		VoiceOff:   h.VoiceOff,
+		Practice:   h.Practice,
+		Pattern:    h.Pattern,
+		ReplayOf:   h.ReplayOf,
+		Phase:      phase,
+		Position:   engine.Position{Phase: pos, Sentence: h.Position.Sentence},
+		Elapsed:    elapsed,
+	}, nil
 }
 
 func (p phaseDoc) record() (engine.PhaseRecord, error) {

@@ -193,7 +193,7 @@ func readHeader(dir *os.Root, id, folder string, buf *[]byte) (engine.State, err
 	if err := h.check(id); err != nil {
 		return st, err
 	}
-	if err := h.into(&st); err != nil {
+	if st, err = h.state(); err != nil {
 		return st, err
 	}
 	if !st.Status.Known() {

@@ -66,8 +66,7 @@ func describeNewer(dir *os.Root, id, folder string, version int) Info {
 	if yaml.Unmarshal(head, &h) != nil {
 		return in
 	}
-	var st engine.State
-	_ = h.into(&st) // what reads, reads
+	st, _ := h.state() // what reads, reads
 	in = describe(st)
 	in.ID, in.Newer = id, version
 	if !in.Status.Known() {

@@ -30,12 +30,9 @@ type Store struct {
 // alone: in a folder someone else can write, they could swap or plant
 // what lull keeps. The sessions folder is lull's own: never a link.
 func Open(home string) (*Store, error) {
-	if home == "" {
-		return nil, errors.New("no data folder given")
-	}
-	home, err := filepath.Abs(home)
+	home, err := absHome(home)
 	if err != nil {
-		return nil, fmt.Errorf("data folder %q: %w", home, err)
+		return nil, err
 	}
 	if _, err := os.Stat(home); errors.Is(err, fs.ErrNotExist) {
 		// Only a home lull creates is lull's to make private.
@@ -101,12 +98,9 @@ func Open(home string) (*Store, error) {
 // there is an error wrapping fs.ErrNotExist; one that is not the user's
 // alone is refused as Open refuses it.
 func OpenToRead(home string) (*Store, error) {
-	if home == "" {
-		return nil, errors.New("no data folder given")
-	}
-	home, err := filepath.Abs(home)
+	home, err := absHome(home)
 	if err != nil {
-		return nil, fmt.Errorf("data folder %q: %w", home, err)
+		return nil, err
 	}
 	if err := CheckFolder(home); err != nil {
 		return nil, fmt.Errorf("data folder %s: %w", home, err)
@@ -131,6 +125,19 @@ func OpenToRead(home string) (*Store, error) {
 		return nil, fmt.Errorf("opening the sessions folder %s: it was replaced while lull opened it", path)
 	}
 	return &Store{path: path, root: root}, nil
+}
+
+// absHome is the data folder home names, made absolute, for Open and
+// OpenToRead alike.
+func absHome(home string) (string, error) {
+	if home == "" {
+		return "", errors.New("no data folder given")
+	}
+	home, err := filepath.Abs(home)
+	if err != nil {
+		return "", fmt.Errorf("data folder %q: %w", home, err)
+	}
+	return home, nil
 }
 
 // Close closes the sessions folder. Open sessions stay usable.

@@ -48,16 +48,10 @@ func responsesInput(v any) []Message {
 		return []Message{{Role: "user", Text: t}}
 	case []any:
 		var out []Message
-		for _, item := range t {
-			o, ok := item.(*object)
-			if !ok {
-				continue
+		for _, m := range messages(t) {
+			if m.Role != "" {
+				out = append(out, m)
 			}
-			role, _ := o.get("role").(string)
-			if role == "" {
-				continue
-			}
-			out = append(out, Message{Role: role, Text: contentText(o.get("content"))})
 		}
 		return out
 	}
@@ -69,20 +63,27 @@ func responsesInput(v any) []Message {
 func chatMessages(v any) (system string, rest []Message) {
 	list, _ := v.([]any)
 	var sys []string
-	for _, item := range list {
-		o, ok := item.(*object)
-		if !ok {
+	for _, m := range messages(list) {
+		if m.Role == "system" || m.Role == "developer" {
+			sys = append(sys, m.Text)
 			continue
 		}
-		role, _ := o.get("role").(string)
-		text := contentText(o.get("content"))
-		if role == "system" || role == "developer" {
-			sys = append(sys, text)
-			continue
-		}
-		rest = append(rest, Message{Role: role, Text: text})
+		rest = append(rest, m)
 	}
 	return strings.Join(sys, "\n\n"), rest
+}
+
+// messages reads each object of a message list as its role and its
+// content's text, for Responses and Chat Completions alike.
+func messages(list []any) []Message {
+	var out []Message
+	for _, item := range list {
+		if o, ok := item.(*object); ok {
+			role, _ := o.get("role").(string)
+			out = append(out, Message{Role: role, Text: contentText(o.get("content"))})
+		}
+	}
+	return out
 }
 
 // contentText joins a content field: a string, or parts with a "text".
