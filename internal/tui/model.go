@@ -87,7 +87,7 @@ type Model struct {
 	screen        screen
 	dialog        dialog
 	showHelp      bool
-	direct        bool // opened straight on a session or form: leaving it quits
+	direct        bool // opened straight on a session or the form (lull new, lull resume): esc on the form quits
 
 	home homeView
 	form formView
@@ -312,14 +312,17 @@ func (m Model) title() string {
 // footer is the status line over the key help.
 func (m Model) footer(width int) string {
 	keys := m.helpKeys()
-	line := m.help.View(keys)
+	line := keyLine(m.help.Styles, keys, width)
+	if m.help.ShowAll {
+		line = keyColumns(m.help.Styles, keys.full, width)
+	}
 	if msg := m.status.View(m.styles, width); msg != "" {
 		return msg + "\n" + line
 	}
 	return line
 }
 
-func (m Model) helpKeys() help.KeyMap {
+func (m Model) helpKeys() screenKeys {
 	switch m.dialog {
 	case dialogCrisis:
 		return screenKeys{}
@@ -336,7 +339,7 @@ func (m Model) helpKeys() help.KeyMap {
 	}
 	switch m.screen {
 	case screenForm:
-		return m.keys.formHelp()
+		return m.keys.formHelp(m.direct)
 	case screenSession:
 		if m.sess.switching {
 			return m.keys.switchHelp(len(m.sess.sw.providers) > 1)
@@ -353,7 +356,8 @@ func (m Model) helpKeys() help.KeyMap {
 	case screenReread:
 		return m.keys.rereadHelp(m.reread.Replayable())
 	default:
-		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
+		selected, _ := m.home.Selected()
+		return m.keys.homeHelp(m.home.loaded && m.home.Empty(), selected)
 	}
 }
 

@@ -39,11 +39,17 @@ type endView struct {
 
 func newEndView(before int) endView {
 	in := textinput.New()
-	in.Placeholder = "a line to keep with it — optional"
+	in.Placeholder = noteInvite
 	in.CharLimit = engine.MaxNote
 	in.Prompt = ""
 	return endView{before: before, note: in}
 }
+
+// The note's placeholder: how to begin one, and once begun, what it is.
+const (
+	noteInvite = "tab to write a line to keep with it (optional)"
+	noteHint   = "a line to keep with it; esc when done"
+)
 
 // remark is what was given, the note cleaned by the engine's rule.
 func (e endView) remark() Remark {
@@ -77,6 +83,7 @@ func (e endView) View(width int, s *Styles) []string {
 	ask, note := s.FieldFocused, s.FieldLabel
 	if e.typing {
 		ask, note = s.FieldLabel, s.FieldFocused
+		e.note.Placeholder = noteHint
 	}
 	e.note.SetWidth(max(width-12, 10))
 	return []string{
@@ -94,9 +101,10 @@ func moodLine(before, after int) string {
 }
 
 // onEndKey answers a key on a waking session's end screen: 1–5 the mood
-// after (and on to the note), tab to the note, esc back from it, enter
-// or esc to the sessions (saving what was given), q to quit (saving it
-// too).
+// after, tab to write the note and esc back from it, enter or esc to the
+// sessions (saving what was given), q to quit (saving it too). The note
+// takes keys only once tab has opened it: q after a mood quits, as the
+// key help says, rather than begin a note.
 func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	e := &m.sess.end
 	if e.typing {
@@ -108,8 +116,8 @@ func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			e.note.Blur()
 			return m, nil
 		case key.Matches(msg, m.keys.NoteField):
-			// Already on the note (a mood key brings it there): tab, as
-			// the help said before, stays — the words typed next are kept.
+			// Already on the note: tab, as the help said before, stays —
+			// the words typed next are kept.
 			return m, nil
 		}
 		var cmd tea.Cmd
@@ -119,8 +127,7 @@ func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.keys.MoodAfter):
 		e.mood = int(msg.String()[0] - '0')
-		e.typing = true // on to the note: one keystroke for the mood
-		return m, e.note.Focus()
+		return m, nil
 	case key.Matches(msg, m.keys.NoteField):
 		e.typing = true
 		return m, e.note.Focus()
@@ -158,11 +165,16 @@ func (k KeyMap) endHelp(typing bool) screenKeys {
 	leave := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save & your sessions"))
 	if typing {
 		done := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done writing"))
-		return screenKeys{short: []key.Binding{leave, done}, full: [][]key.Binding{{leave, done}}}
+		return screenKeys{
+			short:  []key.Binding{leave, done},
+			full:   [][]key.Binding{{leave, done}},
+			narrow: []key.Binding{brief(leave, "save"), brief(done, "done")},
+		}
 	}
 	return screenKeys{
-		short: []key.Binding{k.MoodAfter, k.NoteField, leave, k.Quit},
-		full:  [][]key.Binding{{k.MoodAfter, k.NoteField}, {leave, k.Quit}},
+		short:  []key.Binding{k.MoodAfter, k.NoteField, leave, k.Quit},
+		full:   [][]key.Binding{{k.MoodAfter, k.NoteField}, {leave, k.Quit}},
+		narrow: []key.Binding{brief(k.MoodAfter, ""), brief(k.NoteField, "note"), brief(leave, "save"), k.Quit},
 	}
 }
 

@@ -550,7 +550,9 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Soundscape):
 		return m, m.sound(func(r Run) string { return "Soundscape: " + r.NextSoundscape() + "." })
 	case key.Matches(msg, m.keys.Leave):
-		return m, m.closeRun(m.direct)
+		// Paused and saved, to the sessions, as the key help says: after
+		// lull new and lull resume too (q is the way out to the shell).
+		return m, m.closeRun(false)
 	}
 	return m, nil
 }
