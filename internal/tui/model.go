@@ -182,7 +182,7 @@ func (m Model) Init() tea.Cmd {
 	case screenHome:
 		cmds = append(cmds, m.loadSessions())
 	case screenSession:
-		cmds = append(cmds, m.follow(), m.tick(), m.showNotices())
+		cmds = append(cmds, m.follow(), m.tick(), m.showNotices(), m.readSound())
 	}
 	return tea.Batch(cmds...)
 }
@@ -237,6 +237,10 @@ func (m *Model) resize() {
 	m.reread.SetSize(w, h)
 	m.help.SetWidth(w)
 }
+
+// tallScreen is the fewest rows on which the session screen spares one
+// to name the voice and the volume while all is well.
+const tallScreen = 16
 
 // roomy reports whether the terminal has space for margins.
 func (m Model) roomy() bool { return m.width >= 40 && m.height >= 12 }
@@ -316,7 +320,11 @@ func (m Model) footer(width int) string {
 	if m.help.ShowAll {
 		line = keyColumns(m.help.Styles, keys.full, width)
 	}
-	if msg := m.status.View(m.styles, width); msg != "" {
+	msg := m.status.View(m.styles, width)
+	if msg == "" && m.screen == screenSession && m.dialog == dialogNone {
+		msg = m.sess.soundLine(width, m.height >= tallScreen, m.styles)
+	}
+	if msg != "" {
 		return msg + "\n" + line
 	}
 	return line

@@ -40,6 +40,10 @@ type sessionView struct {
 	// A breathing practice has its own screen (breathe.go).
 	practice bool
 	breathe  breatheView
+	// The voice the session asked for ("auto", "flite", "none", …), and
+	// the sound as the run last said it plays (soundline.go).
+	voiceChosen string
+	sound       soundNow
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -53,6 +57,8 @@ func newSessionView(st engine.State) sessionView {
 		sleep:     st.Sleep,
 		tail:      st.SleepTail,
 		end:       newEndView(st.MoodBefore),
+
+		voiceChosen: st.Voice,
 	}
 	v.words.rebuild(st.History)
 	if st.Practice == engine.PracticeBreathe {
@@ -100,9 +106,9 @@ func (v *sessionView) apply(ev engine.Event) {
 
 // resync rebuilds the view from a snapshot after falling behind.
 func (v *sessionView) resync(st engine.State) {
-	shown, asked, end := v.progress, v.asked, v.end
+	shown, asked, end, sound := v.progress, v.asked, v.end, v.sound
 	*v = newSessionView(st)
-	v.asked, v.end = asked, end
+	v.asked, v.end, v.sound = asked, end, sound
 	v.status = v.settle(v.status)
 	v.progress = steady(shown, v.progress, v.status)
 }

@@ -215,7 +215,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.notes = nil // they were about the run lull opened on
 		m.attach(msg.run)
-		cmd := tea.Batch(m.follow(), m.tick(), m.showNotices()) // before m is returned: tick marks it
+		cmd := tea.Batch(m.follow(), m.tick(), m.showNotices(), m.readSound()) // before m is returned: tick marks it
 		return m, cmd
 	case eventsMsg:
 		return m.onEvents(msg)
@@ -238,6 +238,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case soundMsg:
 		if msg.gen != m.gen {
+			return m, nil
+		}
+		m.sess.sound = msg.now
+		if msg.text == "" {
 			return m, nil
 		}
 		return m, m.status.set(msg.text, levelInfo, 3*time.Second)
@@ -327,7 +331,7 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 				cmds = append(cmds, m.stopped())
 			}
 		case engine.EventNotice:
-			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
+			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second), m.readSound()) // a voice that failed hands over to the next, and says so
 			check = true
 		case engine.EventCompleted:
 			m.sess.summary = m.run.Snapshot().Summary
@@ -606,18 +610,6 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
-}
-
-// soundMsg says what a sound key changed.
-type soundMsg struct {
-	gen  int
-	text string
-}
-
-// sound changes the sound off the UI goroutine and says what it did.
-func (m Model) sound(change func(Run) string) tea.Cmd {
-	r, gen := m.run, m.gen
-	return func() tea.Msg { return soundMsg{gen: gen, text: change(r)} }
 }
 
 // volumeWords says a volume level as the listener hears it.
