@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lull-dev/lull/internal/engine"
@@ -79,4 +80,48 @@ func TestFormEscHelpSaysWhereItGoes(t *testing.T) {
 	if v := ansi.Strip(fromList.View().Content); !strings.Contains(v, "esc back") {
 		t.Errorf("from the list the form's help does not say esc goes back:\n%s", v)
 	}
+}
+
+// An intention over the rule's 120 characters was cut at 120 in silence
+// (the field held no more), while the README said it is refused. The
+// field keeps what was typed or pasted, counts it against the most it may
+// hold while it has the focus, says in red by how much it is over, and
+// Begin refuses it with the rule's words; cut back to 120, it begins.
+func TestFormSaysAnIntentionIsTooLong(t *testing.T) {
+	b := &fakeBackend{}
+	m := sized(New(Options{Backend: b, Form: true, Now: func() time.Time { return testNow }}), 80, 24)
+	m, _ = press(m, "tab", "c", "a", "l", "m")
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "4/120") {
+		t.Errorf("the field does not count its characters:\n%s", v)
+	}
+	long := strings.Repeat("calm and slow ", 10) // 140 characters, 139 once its end is trimmed
+	next, _ := m.Update(tea.PasteMsg{Content: long})
+	m = next.(Model)
+	v := ansi.Strip(m.View().Content)
+	for _, want := range []string{"143/120", "At most 120 characters: 23 too many."} {
+		if !strings.Contains(v, want) {
+			t.Errorf("a long intention: the form does not say %q:\n%s", want, v)
+		}
+	}
+	m, cmd := press(m, "enter")
+	m = run(t, m, cmd)
+	if len(b.started) != 0 || m.screen != screenForm || m.form.focus != fieldIntention {
+		t.Fatalf("a 143-character intention began a session (%d) or left the field (%d)", len(b.started), m.form.focus)
+	}
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "it holds at most 120") {
+		t.Errorf("enter did not say why it did not begin:\n%s", v)
+	}
+	for range 23 {
+		m, _ = press(m, "backspace")
+	}
+	if v := ansi.Strip(m.View().Content); strings.Contains(v, "too many") || !strings.Contains(v, "120/120") {
+		t.Errorf("cut back to 120 the form still refuses:\n%s", v)
+	}
+	m, cmd = press(m, "enter")
+	run(t, m, cmd)
+	if len(b.started) != 1 || len([]rune(b.started[0].Intention)) != 120 {
+		t.Fatalf("cut back to 120: started %+v", b.started)
+	}
+	m.form.focus = fieldLength
+	_ = b.runs[0].Close()
 }

@@ -145,8 +145,15 @@ func (k KeyMap) homeHelp(empty bool, selected SessionInfo) screenKeys {
 	}
 }
 
-func (k KeyMap) statsHelp() screenKeys {
+// statsHelp is the practice screen's keys; ↑/↓ when it is too tall for
+// the screen.
+func (k KeyMap) statsHelp(scrolls bool) screenKeys {
 	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc", "your sessions"))
+	if scrolls {
+		scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+		return screenKeys{short: []key.Binding{scroll, back, k.Quit}, full: [][]key.Binding{{scroll, back, k.Quit}},
+			narrow: []key.Binding{scroll, brief(back, "back"), k.Quit}}
+	}
 	return screenKeys{short: []key.Binding{back, k.Quit}, full: [][]key.Binding{{back, k.Quit}}}
 }
 

@@ -109,6 +109,9 @@ type Model struct {
 	status statusLine
 	target string // the session a dialog is about
 	crisis string
+	// crisisTop is the first row of the crisis message shown, on a
+	// screen too short for all of it.
+	crisisTop int
 
 	recovery recovery
 	salvage  salvage
@@ -236,6 +239,10 @@ func (m *Model) resize() {
 	m.stats.SetSize(w, h)
 	m.reread.SetSize(w, h)
 	m.help.SetWidth(w)
+	// The fields on the session screen scroll their text within the
+	// width they are drawn in.
+	m.sess.end.note.SetWidth(noteWidth(w))
+	m.sess.sw.SetWidth(w)
 }
 
 // tallScreen is the fewest rows on which the session screen spares one
@@ -267,27 +274,12 @@ func (m Model) View() tea.View {
 	if v, ok := m.frame.reuse(m); ok {
 		return v
 	}
-	w, h := m.contentSize()
+	w, _ := m.contentSize()
 	s := m.styles
-	var body string
-	switch m.screen {
-	case screenHome:
-		body = m.home.View()
-	case screenForm:
-		body = m.form.View(w, s)
-	case screenSession:
-		body = m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
-	case screenStats:
-		body = m.stats.View(w, s)
-	case screenReread:
-		body = m.reread.View(w)
-	}
-	if m.dialog != dialogNone {
-		body = m.dialogView(w, h)
-	}
 	footer := m.footer(w)
 	bodyHeight := m.bodyHeight(footer)
-	body = lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(body)
+	// The screens lay themselves out in their room: this only makes sure.
+	body := lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(m.body())
 	gap := bodyHeight - lipgloss.Height(body)
 	content := body
 	if gap > 0 {
@@ -304,6 +296,29 @@ func (m Model) View() tea.View {
 	v.WindowTitle = m.title()
 	m.frame.keep(v)
 	return v
+}
+
+// body is the screen, or the dialog over it, as it lays itself out in
+// the room above the footer.
+func (m Model) body() string {
+	w, h := m.contentSize()
+	s := m.styles
+	if m.dialog != dialogNone {
+		return m.dialogView(w, h)
+	}
+	switch m.screen {
+	case screenHome:
+		return m.home.View()
+	case screenForm:
+		return m.form.View(w, s)
+	case screenSession:
+		return m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
+	case screenStats:
+		return m.stats.View(w, s)
+	case screenReread:
+		return m.reread.View(w)
+	}
+	return ""
 }
 
 func (m Model) title() string {
@@ -360,7 +375,7 @@ func (m Model) helpKeys() screenKeys {
 		}
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	case screenStats:
-		return m.keys.statsHelp()
+		return m.keys.statsHelp(m.stats.scrolls(m.styles))
 	case screenReread:
 		return m.keys.rereadHelp(m.reread.Replayable())
 	default:

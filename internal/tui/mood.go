@@ -81,16 +81,34 @@ func (e endView) View(width int, s *Styles) []string {
 		word = w
 	}
 	ask, note := s.FieldFocused, s.FieldLabel
+	placeholders := []string{noteInvite, "tab to write a note", "tab: a note"}
 	if e.typing {
 		ask, note = s.FieldLabel, s.FieldFocused
-		e.note.Placeholder = noteHint
+		placeholders = []string{noteHint, "esc when done", ""}
 	}
-	e.note.SetWidth(max(width-12, 10))
-	return []string{
-		ask.Render("How do you feel now?") + " " + strings.Join(marks, "") + " " + s.Muted.Render(word),
-		note.Render(fmt.Sprintf("%-10s", "A note")) + " " + e.note.View(),
+	e.note.SetWidth(noteWidth(width))
+	// The placeholder in full where it fits, else in brief: never cut.
+	for _, p := range placeholders {
+		e.note.Placeholder = p
+		if lipgloss.Width(p) <= e.note.Width()+1 {
+			break
+		}
 	}
+	// The question in full where it fits; else shorter, the scale's words
+	// left out.
+	question := ask.Render("How do you feel now?") + " " + strings.Join(marks, "")
+	if lipgloss.Width(question) > width {
+		question = ask.Render("Feeling now:") + " " + strings.Join(marks, "")
+	}
+	if lipgloss.Width(question)+1+lipgloss.Width(word) <= width {
+		question += " " + s.Muted.Render(word)
+	}
+	return []string{question, note.Render(fmt.Sprintf("%-10s", "A note")) + " " + e.note.View()}
 }
+
+// noteWidth is the note field's width on a screen width cells wide: the
+// rest of its line, beside its label.
+func noteWidth(width int) int { return max(width-12, 10) }
 
 // moodLine says the mood before → after, or "" when neither was given.
 func moodLine(before, after int) string {

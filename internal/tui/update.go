@@ -563,7 +563,12 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 
 func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.dialog == dialogCrisis {
-		m.dialog = dialogNone
+		// On a short screen ↑/↓ read on; any other key goes back.
+		if by, ok := map[string]int{"up": -1, "k": -1, "down": 1, "j": 1, "pgup": -5, "pgdown": 5}[msg.String()]; ok {
+			m.scrollCrisis(by)
+			return m, nil
+		}
+		m.dialog, m.crisisTop = dialogNone, 0
 		return m, nil
 	}
 	if m.dialog == dialogSalvage {

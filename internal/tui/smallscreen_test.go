@@ -1,0 +1,146 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/lull-dev/lull/internal/crisis"
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/prompts"
+)
+
+// everyScreen is every screen and dialog lull draws, at w×h, named.
+func everyScreen(t *testing.T, w, h int) map[string]Model {
+	t.Helper()
+	at := func(m Model) Model { return sized(m, w, h) }
+	out := map[string]Model{}
+
+	out["home"] = at(homeModel(t, sampleSessions(), nil))
+	out["home empty"] = at(homeModel(t, nil, nil))
+	withProblems := homeModel(t, sampleSessions(), []Problem{{Text: "2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key", ID: "2026-11-01-0900-bad1"}})
+	withProblems.home.SetPractice("This week 3 sessions · 42 min · 4-day streak · mood +1.2 on average")
+	out["home with problems"] = at(withProblems)
+
+	form, ask := press(at(homeModel(t, sampleSessions(), nil)), "n")
+	form = run(t, form, ask)
+	for i := range fieldCount {
+		name := fmt.Sprintf("form field %d", form.form.focus)
+		out[name] = form
+		if i < fieldCount-1 {
+			form, _ = press(form, "tab")
+		}
+	}
+	refused, _ := press(form, "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab", "3")
+	out["form length refused"] = refused
+
+	out["session"] = sessionModel(sessionState(), w, h)
+	running := sessionState()
+	running.Status = engine.Running
+	waiting := sessionModel(running, w, h)
+	waiting.sess.progress.Waiting = true
+	out["session waiting"] = waiting
+	opening := sessionModel(running, w, h)
+	opening.sess.started, opening.sess.words = false, newTranscript()
+	out["session opening"] = opening
+	out["breathing"] = breathingModel(engine.DefaultBreath.At(2*time.Second), w, h)
+	helpShown := sessionModel(sessionState(), w, h)
+	helpShown.help.ShowAll = true
+	out["session help"] = helpShown
+	out["session voice off"] = soundModel(w, h, "auto", soundNow{true, "flite", false, 0})
+
+	completed := sessionState()
+	completed.Status = engine.Completed
+	completed.MoodBefore = 2
+	completed.Summary = &engine.Summary{Duration: 10*time.Minute + 2*time.Second, Sentences: 71,
+		Tokens: engine.Tokens{In: 48210, Out: 2934}, Cost: 0.0240}
+	end := sessionModel(completed, w, h)
+	end.run = finishedRun(t, false, 2)
+	out["end"] = end
+	moodGiven, _ := press(end, "4")
+	out["end mood given"] = moodGiven
+	typing, _ := press(moodGiven, "tab", "w", "a", "r", "m")
+	out["end typing"] = typing
+	unsaved := sessionModel(completed, w, h)
+	unsaved.sess.unsaved = "session 2026-11-23-1200-k3f9 was not saved: writing session.yaml.tmp: no space left on device.\nOn disk it is still at Sensory, 3:42 of 10:00.\nFree some space on its disk, then resume it with:\n  lull resume 2026-11-23-1200-k3f9"
+	out["end unsaved"] = unsaved
+
+	interrupted := sessionState()
+	interrupted.Status = engine.Interrupted
+	stopped := sessionModel(interrupted, w, h)
+	stopped.sess.problem = "The server closed the connection before it answered."
+	stopped.sess.todo = "Check the network, or that the server is running, then try again."
+	out["interrupted"] = stopped
+	switching := sessionModel(interrupted, w, h)
+	switching.sess.sw = newModelSwitch("gpt-4.1-mini", []string{"localhost:11434", "OpenAI"}, switching.styles)
+	switching.sess.switching = true
+	out["interrupted switch"] = switching
+
+	lastWords := sessionState()
+	lastWords.Status = engine.Completed
+	lastWords.Sleep, lastWords.SleepTail = true, 45*time.Minute
+	drifting := sessionModel(lastWords, w, h)
+	drifting.sess.apply(engine.Event{Kind: engine.EventCompleted, Phase: engine.Resolution})
+	out["drifting"] = drifting
+
+	del, _ := press(at(homeModel(t, filterSessions(), nil)), "down", "d")
+	out["delete dialog"] = del
+	cancel := sessionModel(sessionState(), w, h)
+	cancel.dialog, cancel.cancelPaused = dialogCancel, true
+	out["cancel dialog"] = cancel
+	left := at(startHome(t, &fakeBackend{infos: leftSessions()}))
+	out["left running dialog"] = left
+	stale, cmd := press(left, "s")
+	stale = run(t, stale, cmd)
+	stale = run(t, stale, stale.loadSessions())
+	out["stale dialog"] = stale
+	slept := at(homeModel(t, append(sampleSessions(), sleptSession(8*time.Hour)), nil))
+	out["sleep mood dialog"] = slept
+	salvage := New(Options{Backend: salvageBackend(), Now: func() time.Time { return testNow }})
+	salvage = at(run(t, salvage, salvage.loadSessions()))
+	salvage, cmd = press(salvage, "u")
+	out["salvage dialog"] = at(run(t, salvage, cmd))
+	crisisForm := New(Options{Backend: &fakeBackend{fail: &crisis.Error{Rule: "want to die"}}, Form: true, Crisis: prompts.Crisis, Now: func() time.Time { return testNow }})
+	crisisForm = at(crisisForm)
+	crisisForm, _ = press(crisisForm, "tab", "k", "m", "s")
+	crisisForm, cmd = press(crisisForm, "enter")
+	out["crisis dialog"] = run(t, crisisForm, cmd)
+
+	reread, _ := rereadHome(t)
+	reread, cmd = press(reread, "enter")
+	out["reread"] = at(run(t, reread, cmd))
+	out["stats"] = statsModel(t, samplePractice(), w, h)
+	b := pattern478.At(2 * time.Second)
+	out["breathe"] = practiceModel(t, &b, w, h)
+	return out
+}
+
+// Issue 26: at 40×12 text was cut without a "…". Every screen lays itself
+// out in the room it has — no line wider, no more lines than the rows
+// above the keys — so the frame never cuts it silently; and the key line
+// fits whole.
+func TestNothingIsCutSilently(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		w, h := size[0], size[1]
+		for name, m := range everyScreen(t, w, h) {
+			cw, _ := m.contentSize()
+			footer := m.footer(cw)
+			room := m.bodyHeight(footer)
+			body := m.body()
+			for _, part := range []struct{ what, text string }{{"body", body}, {"footer", footer}} {
+				for _, l := range strings.Split(part.text, "\n") {
+					if lw := lipgloss.Width(l); lw > cw {
+						t.Errorf("%dx%d %s: a %s line is %d wide in %d: %q\n%s", w, h, name, part.what, lw, cw, ansi.Strip(l), ansi.Strip(m.View().Content))
+					}
+				}
+			}
+			if bh := lipgloss.Height(body); bh > room {
+				t.Errorf("%dx%d %s: the body is %d rows in %d: its last %d are cut\n%s", w, h, name, bh, room, bh-room, ansi.Strip(m.View().Content))
+			}
+		}
+	}
+}
