@@ -144,3 +144,120 @@ func TestNothingIsCutSilently(t *testing.T) {
 		}
 	}
 }
+
+// Issue 26: at 40×12 "enter begin" fell off the form's key line. On every
+// screen the keys that matter most stay in the key line at 40×12 (the
+// rest are behind "?"), and a line that leaves keys out ends in "…".
+func TestEssentialKeysStayOnSmallScreens(t *testing.T) {
+	essential := map[string][]string{
+		"home":                 {"enter resume", "n new", "q quit", "? help"},
+		"form field 0":         {"enter begin", "tab next", "esc back"},
+		"form field 8":         {"enter begin", "tab next", "esc back"},
+		"session":              {"space pause", "q quit", "? help"},
+		"breathing":            {"space pause", "q quit", "? help"},
+		"end":                  {"1–5", "tab note", "enter save", "q quit"},
+		"end typing":           {"enter save", "esc done"},
+		"interrupted":          {"r retry", "m model", "b built-in", "q quit"},
+		"interrupted switch":   {"enter try", "tab server", "esc back"},
+		"drifting":             {"q stop the sound"},
+		"breathe":              {"space pause", "q quit", "? help"},
+		"reread":               {"esc/q back"},
+		"stats":                {"↑/↓", "esc back", "q quit"},
+		"delete dialog":        {"y yes", "n no"},
+		"left running dialog":  {"r resume", "s summarize", "d discard"},
+		"stale dialog":         {"c clean up", "esc keep"},
+		"sleep mood dialog":    {"1–5", "esc skip"},
+		"home empty":           {"n new session", "q quit"},
+		"session voice off":    {"space pause", "q quit"},
+		"form length refused":  {"enter begin"},
+		"end mood given":       {"enter save", "q quit"},
+		"session help":         {"space pause/resume", "q quit (saves)", "esc pause & list", "c cancel session", "v voice on/off", "a next soundscape"},
+		"home with problems":   {"enter resume", "n new"},
+		"session opening":      {"space pause", "q quit"},
+		"session waiting":      {"space pause", "q quit"},
+		"salvage dialog":       {"enter begin there"},
+		"cancel dialog":        {"y yes", "n no"},
+		"end unsaved":          {"enter your sessions", "q quit"},
+		"form field 1":         {"enter begin"},
+		"form field 7":         {"enter begin"},
+	}
+	screens := everyScreen(t, 40, 12)
+	for name, keys := range essential {
+		m, ok := screens[name]
+		if !ok {
+			t.Errorf("no screen %q", name)
+			continue
+		}
+		cw, _ := m.contentSize()
+		footer := ansi.Strip(m.footer(cw))
+		for _, k := range keys {
+			if !strings.Contains(footer, k) {
+				t.Errorf("40x12 %s: the key help lacks %q:\n%s", name, k, footer)
+			}
+		}
+	}
+	for name, m := range screens {
+		cw, _ := m.contentSize()
+		short := m.helpKeys()
+		if m.help.ShowAll || len(short.short) == 0 {
+			continue
+		}
+		line := ansi.Strip(keyLine(m.help.Styles, short, cw))
+		shown := 0
+		for _, kb := range short.short {
+			if strings.Contains(line, kb.Help().Key+" "+kb.Help().Desc) {
+				shown++
+			}
+		}
+		if shown < len(enabled(short.short)) && !strings.HasSuffix(line, "…") && len(short.narrow) == 0 {
+			t.Errorf("40x12 %s: keys are left out of %q with no sign of them", name, line)
+		}
+	}
+}
+
+// The crisis message on a screen too short for it scrolls: ↓ reads on to
+// its last words, any other key goes back.
+func TestCrisisMessageScrollsOnASmallScreen(t *testing.T) {
+	m := everyScreen(t, 40, 12)["crisis dialog"]
+	if m.dialog != dialogCrisis {
+		t.Fatalf("dialog %d", m.dialog)
+	}
+	v := ansi.Strip(m.View().Content)
+	if !strings.Contains(v, "↓ more") || strings.Contains(v, "lull will be here when you come back") {
+		t.Fatalf("the start of the message does not say there is more:\n%s", v)
+	}
+	for range 30 {
+		m, _ = press(m, "down")
+	}
+	v = ansi.Strip(m.View().Content)
+	if !strings.Contains(strings.Join(strings.Fields(v), " "), "lull will be here when you come back.") || strings.Contains(v, "↓ more") {
+		t.Errorf("↓ does not reach the message's last words:\n%s", v)
+	}
+	m, _ = press(m, "up")
+	if m.dialog != dialogCrisis {
+		t.Fatal("↑ closed the message")
+	}
+	m, _ = press(m, "x")
+	if m.dialog != dialogNone || m.crisisTop != 0 {
+		t.Errorf("another key did not go back (dialog %d, top %d)", m.dialog, m.crisisTop)
+	}
+}
+
+// The practice on a screen too short for it scrolls with ↑/↓ and says so.
+func TestStatsScrollOnASmallScreen(t *testing.T) {
+	m := everyScreen(t, 40, 12)["stats"]
+	v := ansi.Strip(m.View().Content)
+	if !strings.Contains(v, "↓ more below") || !strings.Contains(v, "This week") {
+		t.Fatalf("the practice at 40×12 does not say there is more:\n%s", v)
+	}
+	for range 40 {
+		m, _ = press(m, "down")
+	}
+	if v := ansi.Strip(m.View().Content); strings.Contains(v, "This week") || !strings.Contains(v, "↑ more above") {
+		t.Errorf("↓ does not scroll the practice:\n%s", v)
+	}
+	m, _ = press(m, "esc")
+	if m.screen != screenHome {
+		t.Errorf("esc left screen %d", m.screen)
+	}
+}
