@@ -255,9 +255,27 @@ func (m Model) onRemarked(msg remarkedMsg) (tea.Model, tea.Cmd) {
 	case msg.err != nil:
 		cmd = m.status.set(friendly(msg.err), levelError, 8*time.Second)
 	case msg.mood != 0:
-		cmd = m.status.set(fmt.Sprintf("Kept: you slept %s (%d).", engine.MoodWord(msg.mood), msg.mood), levelInfo, 4*time.Second)
+		cmd = m.status.set(fmt.Sprintf("Kept: you slept %s (%d).", slept(msg.mood), msg.mood), levelInfo, 4*time.Second)
 	}
 	return m, tea.Batch(cmd, m.loadSessions())
+}
+
+// slept says a mood after a sleep session as how one slept: the mood's
+// words are adjectives ("good"), and one sleeps well.
+func slept(mood int) string {
+	switch mood {
+	case 1:
+		return "badly"
+	case 2:
+		return "poorly"
+	case 3:
+		return "all right"
+	case 4:
+		return "well"
+	case 5:
+		return "very well"
+	}
+	return engine.MoodWord(mood)
 }
 
 // sleepMoodDialog is the question about last night's sleep session.

@@ -239,7 +239,7 @@ func TestHomeAsksHowYouSleptOnce(t *testing.T) {
 	if got := b.remarks["2026-11-22-2300-zzzz"]; got != (Remark{MoodAfter: 4, Asked: true}) {
 		t.Errorf("kept %+v", got)
 	}
-	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "you slept good (4)") {
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "you slept well (4)") {
 		t.Errorf("not said:\n%s", v)
 	}
 
