@@ -102,6 +102,10 @@ func statusLabel(in SessionInfo) string {
 	return string(in.Status)
 }
 
+// minTitledList is the fewest rows the list is drawn in with its title
+// and count.
+const minTitledList = 8
+
 // homeView lists the saved sessions, resumable first.
 type homeView struct {
 	list     list.Model
@@ -147,6 +151,10 @@ func (h *homeView) SetSize(width, height int) {
 	if h.practice != "" {
 		extra++
 	}
+	// Very short (the full key help open on a small screen): the sessions
+	// themselves, without the list's title and count.
+	h.list.SetShowTitle(height >= minTitledList)
+	h.list.SetShowStatusBar(height >= minTitledList)
 	h.list.SetSize(width, max(height-extra, 3))
 }
 

@@ -140,7 +140,7 @@ func (k KeyMap) homeHelp(empty bool, selected SessionInfo) screenKeys {
 	}
 	return screenKeys{
 		short:  []key.Binding{open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
-		full:   [][]key.Binding{{k.Up, k.Down, open}, {k.New, k.Delete, k.Filter}, {k.Replay, k.Stats}, {k.Help, k.Quit}},
+		full:   [][]key.Binding{{k.Up, k.Down, open}, {k.New, k.Delete, k.Filter}, {k.Replay, k.Stats}, {k.Help, k.Quit, k.Suspend}},
 		narrow: []key.Binding{open, brief(k.New, "new"), k.Quit, k.Help},
 	}
 }
@@ -148,7 +148,7 @@ func (k KeyMap) homeHelp(empty bool, selected SessionInfo) screenKeys {
 // statsHelp is the practice screen's keys; ↑/↓ when it is too tall for
 // the screen.
 func (k KeyMap) statsHelp(scrolls bool) screenKeys {
-	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc", "your sessions"))
+	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc/t", "your sessions"))
 	if scrolls {
 		scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
 		return screenKeys{short: []key.Binding{scroll, back, k.Quit}, full: [][]key.Binding{{scroll, back, k.Quit}},
@@ -164,9 +164,10 @@ func (k KeyMap) formHelp(direct bool) screenKeys {
 	if direct {
 		back = brief(k.Back, "quit")
 	}
+	mood := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "your mood, on Mood"))
 	return screenKeys{
 		short:  []key.Binding{k.Next, k.Change, k.Begin, back},
-		full:   [][]key.Binding{{k.Next, k.Prev}, {k.Change, k.Begin}, {back}},
+		full:   [][]key.Binding{{k.Next, k.Prev}, {k.Change, mood}, {k.Begin, back}},
 		narrow: []key.Binding{k.Begin, brief(k.Next, "next"), back},
 	}
 }

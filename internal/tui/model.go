@@ -279,7 +279,7 @@ func (m Model) View() tea.View {
 	footer := m.footer(w)
 	bodyHeight := m.bodyHeight(footer)
 	// The screens lay themselves out in their room: this only makes sure.
-	body := lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(m.body())
+	body := lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(m.body(bodyHeight))
 	gap := bodyHeight - lipgloss.Height(body)
 	content := body
 	if gap > 0 {
@@ -299,8 +299,8 @@ func (m Model) View() tea.View {
 }
 
 // body is the screen, or the dialog over it, as it lays itself out in
-// the room above the footer.
-func (m Model) body() string {
+// the height rows above the footer.
+func (m Model) body(height int) string {
 	w, h := m.contentSize()
 	s := m.styles
 	if m.dialog != dialogNone {
@@ -308,11 +308,14 @@ func (m Model) body() string {
 	}
 	switch m.screen {
 	case screenHome:
-		return m.home.View()
+		// The list leaves the rows the key help takes, all of it too.
+		home := m.home
+		home.SetSize(w, min(h, height))
+		return home.View()
 	case screenForm:
 		return m.form.View(w, s)
 	case screenSession:
-		return m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
+		return m.sess.View(w, max(height, 1), s)
 	case screenStats:
 		return m.stats.View(w, s)
 	case screenReread:

@@ -194,12 +194,13 @@ func (m Model) recoveryDialog(width int) (box, compact string) {
 		keyRow("r", "resume where it stopped") + "\n" +
 		keyRow("s", "summarize: keep what was spoken, mark it completed (partial)") + "\n" +
 		keyRow("d", "discard: mark it abandoned (its words stay saved)") + "\n" +
-		keyRow("esc", "decide later")
+		keyRow("esc", "decide later") + "\n" +
+		keyRow("q", "decide later, and quit")
 	// Narrow: which session, where it stopped, and the keys, wrapped.
 	compact = s.Heading.Render(wrap(title, width)) + "\n" +
 		s.Text.Render(truncate(sessionItem{in}.title(), width)) + "\n" +
 		s.Muted.Render(wrap(where(in, now)+".", width)) + "\n" +
-		s.Muted.Render(wrap("r resume · s summarize · d discard · esc later", width))
+		s.Muted.Render(wrap("r resume · s summarize · d discard · esc later · q quit", width))
 	return s.Dialog.Render(s.Heading.Render(title) + "\n\n" + body), compact
 }
 

@@ -25,6 +25,8 @@ func everyScreen(t *testing.T, w, h int) map[string]Model {
 	withProblems := homeModel(t, sampleSessions(), []Problem{{Text: "2026-11-01-0900-bad1: session.yaml: yaml: line 3: did not find expected key", ID: "2026-11-01-0900-bad1"}})
 	withProblems.home.SetPractice("This week 3 sessions · 42 min · 4-day streak · mood +1.2 on average")
 	out["home with problems"] = at(withProblems)
+	withProblems.help.ShowAll = true
+	out["home with problems, all keys"] = at(withProblems)
 
 	form, ask := press(at(homeModel(t, sampleSessions(), nil)), "n")
 	form = run(t, form, ask)
@@ -130,7 +132,7 @@ func TestNothingIsCutSilently(t *testing.T) {
 			cw, _ := m.contentSize()
 			footer := m.footer(cw)
 			room := m.bodyHeight(footer)
-			body := m.body()
+			body := m.body(room)
 			for _, part := range []struct{ what, text string }{{"body", body}, {"footer", footer}} {
 				for _, l := range strings.Split(part.text, "\n") {
 					if lw := lipgloss.Width(l); lw > cw {
@@ -162,7 +164,7 @@ func TestEssentialKeysStayOnSmallScreens(t *testing.T) {
 		"drifting":            {"q stop the sound"},
 		"breathe":             {"space pause", "q quit", "? help"},
 		"reread":              {"esc/q back"},
-		"stats":               {"↑/↓", "esc back", "q quit"},
+		"stats":               {"↑/↓", "esc/t back", "q quit"},
 		"delete dialog":       {"y yes", "n no"},
 		"left running dialog": {"r resume", "s summarize", "d discard"},
 		"stale dialog":        {"c clean up", "esc keep"},
