@@ -334,7 +334,7 @@ func (f formView) View(width int, s *Styles) string {
 		return marker + st.Render(fmt.Sprintf("%-11s", name))
 	}
 	indent := strings.Repeat(" ", labelCells)
-	choices := func(field formField, opts []string, on int, suffix string) string {
+	choices := func(opts []string, on int, suffix string) string {
 		room := max(width-labelCells, 1)
 		line := choiceWindow(opts, on, room, s)
 		if suffix == "" {
@@ -363,7 +363,7 @@ func (f formView) View(width int, s *Styles) string {
 	if f.focus == fieldLength {
 		lengthNote = fmt.Sprintf("minutes · or type %d–%d", engine.MinLength/time.Minute, engine.MaxLength/time.Minute)
 	}
-	lengthLine := label(fieldLength, "Length") + " " + choices(fieldLength, lengths, f.length, lengthNote)
+	lengthLine := label(fieldLength, "Length") + " " + choices(lengths, f.length, lengthNote)
 	if f.lengthNote != "" {
 		lengthLine += "\n" + refusal(f.lengthNote)
 	}
@@ -377,25 +377,25 @@ func (f formView) View(width int, s *Styles) string {
 	}
 	add(fieldIntention, intention)
 	gap()
-	add(fieldSleep, label(fieldSleep, "Sleep")+" "+choices(fieldSleep, []string{"off", "on"}, boolIndex(f.sleep), f.sleepNote()))
+	add(fieldSleep, label(fieldSleep, "Sleep")+" "+choices([]string{"off", "on"}, boolIndex(f.sleep), f.sleepNote()))
 	gap()
 	if len(f.choices.Guides) > 0 {
 		guideNote := ""
 		if len(f.choices.Guides) == 1 && f.choices.Guides[0] == engine.GuideBuiltin {
 			guideNote = "an LLM needs OPENAI_API_KEY or a server"
 		}
-		add(fieldGuide, label(fieldGuide, "Guide")+" "+choices(fieldGuide, f.choices.Guides, f.guide, guideNote))
+		add(fieldGuide, label(fieldGuide, "Guide")+" "+choices(f.choices.Guides, f.guide, guideNote))
 		gap()
 		if f.llm() {
 			add(fieldModel, label(fieldModel, "Model")+" "+f.model.View())
 			gap()
 		}
 	}
-	add(fieldVoice, label(fieldVoice, "Voice")+" "+choices(fieldVoice, f.choices.Voices, f.voice, ""))
+	add(fieldVoice, label(fieldVoice, "Voice")+" "+choices(f.choices.Voices, f.voice, ""))
 	gap()
-	add(fieldSoundscape, label(fieldSoundscape, "Soundscape")+" "+choices(fieldSoundscape, f.choices.Soundscapes, f.soundscape, ""))
+	add(fieldSoundscape, label(fieldSoundscape, "Soundscape")+" "+choices(f.choices.Soundscapes, f.soundscape, ""))
 	gap()
-	add(fieldMood, label(fieldMood, "Mood")+" "+choices(fieldMood, moodChoices, f.mood, moodNote(f.mood)))
+	add(fieldMood, label(fieldMood, "Mood")+" "+choices(moodChoices, f.mood, moodNote(f.mood)))
 	gap()
 	begin := s.Choice.Render("  Begin  ")
 	if f.focus == fieldBegin {
@@ -407,11 +407,12 @@ func (f formView) View(width int, s *Styles) string {
 
 const intentionPlaceholder = "optional — sleep, calm before a talk…"
 
-// intentionView is the intention's field in room cells: while it has the
-// focus, and once it has words, how many characters of the most it may
-// hold; past that, in the error's colour, and a line that says so.
+// intentionView is the intention's field in room cells, and while it has
+// the focus and words, how many characters of the most it may hold: past
+// that, in the error's colour, and always then (intentionOver says by how
+// much under it).
 func (f formView) intentionView(room int, s *Styles) string {
-	n := utf8.RuneCountInString(strings.Join(strings.Fields(f.intention.Value()), " "))
+	n := f.intentionLength()
 	count := ""
 	if f.focus == fieldIntention && n > 0 || n > engine.MaxIntention {
 		count = fmt.Sprintf("%d/%d", n, engine.MaxIntention)
@@ -435,10 +436,16 @@ func (f formView) intentionView(room int, s *Styles) string {
 	return line + " " + s.Muted.Render(count)
 }
 
+// intentionLength is the intention's length as the rule counts it: in
+// characters, its spaces folded.
+func (f formView) intentionLength() int {
+	return utf8.RuneCountInString(strings.Join(strings.Fields(f.intention.Value()), " "))
+}
+
 // intentionOver says by how much the intention is longer than the rule
 // allows, or "" when it is not.
 func (f formView) intentionOver() string {
-	n := utf8.RuneCountInString(strings.Join(strings.Fields(f.intention.Value()), " "))
+	n := f.intentionLength()
 	if n <= engine.MaxIntention {
 		return ""
 	}
@@ -449,7 +456,7 @@ func (f formView) intentionOver() string {
 // room cells: all of them when they fit; otherwise the chosen one and as
 // many of its neighbours as fit, with "…" on the side where others are out
 // of sight (←/→ reach them).
-func choiceWindow(opts []string, on int, room int, s *Styles) string {
+func choiceWindow(opts []string, on, room int, s *Styles) string {
 	item := func(i int) string {
 		if i == on {
 			return s.ChoiceOn.Render("[" + opts[i] + "]")
