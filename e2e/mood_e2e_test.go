@@ -126,6 +126,7 @@ func TestTmuxEndScreenKeepsMoodAndOpensSessions(t *testing.T) {
 	s.waitFor("The session is complete.", 60*time.Second)
 	s.waitFor("enter save & your sessions", 30*time.Second) // the hint this must make true
 	s.send("4")
+	s.send("Tab") // the note takes keys once tab opens it
 	s.tmux("send-keys", "-t", "lull", "-l", "light and warm")
 	s.waitFor("Mood 2 (uneasy) → 4 (good).", 30*time.Second)
 	s.send("Enter")

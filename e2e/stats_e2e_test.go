@@ -333,7 +333,7 @@ func TestStatsOnATerminal(t *testing.T) {
 	tui.send("t")
 	// The terminal may be captured while the stats screen is half painted
 	// over the list, so wait for its last line before reading it.
-	shown := tui.waitFor("esc your sessions", time.Minute)
+	shown := tui.waitFor("esc/t your sessions", time.Minute)
 	for _, want := range []string{"Your practice", "In all      6 sessions · 1 h 17 min", "Streak      3 days in a row"} {
 		if !strings.Contains(shown, want) {
 			t.Errorf("the stats screen does not say %q:\n%s", want, shown)

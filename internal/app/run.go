@@ -120,6 +120,13 @@ func (r *Run) ToggleVoice() bool {
 	return on
 }
 
+// Sound is the sound as it plays, for the screen to show: the voice
+// speaking now ("none": text only), whether it is heard, and the volume
+// level (0–MaxVolume).
+func (r *Run) Sound() (voice string, heard bool, level int) {
+	return r.player.VoiceName(), r.player.VoiceOn(), r.player.Volume()
+}
+
 // NextSoundscape crossfades to the next soundscape, which the session
 // remembers, and returns its name.
 func (r *Run) NextSoundscape() string {

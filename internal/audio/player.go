@@ -180,6 +180,15 @@ func (p *Player) Configure(voice, soundscape string) error {
 	return nil
 }
 
+// VoiceName is the voice speaking now: the engine's name ("flite",
+// "espeak-ng", "openai", …), after any switch to the next voice when one
+// failed; "none" when the session is text only.
+func (p *Player) VoiceName() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.voiceName()
+}
+
 func (p *Player) voiceName() string {
 	if p.voice == nil {
 		return "none"

@@ -217,6 +217,16 @@ func orNone(s string) string {
 	return s
 }
 
+// deleteQuestion asks before a delete, naming the session by its status
+// and its intention: "(completed, no intention)", not "(completed, —)".
+func deleteQuestion(id string, st engine.State) string {
+	intention := human.Line(st.Intention)
+	if intention == "" {
+		intention = "no intention"
+	}
+	return fmt.Sprintf("Delete session %s (%s, %s)?", id, st.Status, intention)
+}
+
 func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 	st, _, err := env.app.Store().Load(id)
 	var unreadable *sessions.UnreadableError
@@ -226,7 +236,7 @@ func (c *cli) deleteSession(env *environment, id string, yes bool) error {
 	if err != nil {
 		return err
 	}
-	if ok, err := c.confirm(yes, "delete", fmt.Sprintf("Delete session %s (%s, %s)?", id, st.Status, orNone(human.Line(st.Intention))), "Kept."); !ok {
+	if ok, err := c.confirm(yes, "delete", deleteQuestion(id, st), "Kept."); !ok {
 		return err
 	}
 	notes, err := env.app.Delete(id)

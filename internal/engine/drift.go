@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // A sleep session closes without waking the listener: no last chime, and
@@ -28,7 +30,7 @@ const (
 // CheckSleepTail refuses a tail lull does not play.
 func CheckSleepTail(d time.Duration) error {
 	if d < 0 || d > MaxSleepTail {
-		return fmt.Errorf("the sound after a sleep session's last word plays for 0 to %v, not %v", MaxSleepTail, d)
+		return fmt.Errorf("the sound after a sleep session's last word plays for 0 to %s, not %s", human.Duration(MaxSleepTail), human.Duration(d))
 	}
 	return nil
 }

@@ -32,8 +32,8 @@ func CheckLengthFor(practice string, d time.Duration) error {
 		return CheckLength(d)
 	}
 	if d%time.Minute != 0 || d < MinPracticeLength || d > MaxLength {
-		return fmt.Errorf("a breathing practice lasts a whole number of minutes from %d to %d, not %v",
-			int(MinPracticeLength.Minutes()), int(MaxLength.Minutes()), d)
+		return fmt.Errorf("a breathing practice lasts a whole number of minutes from %d to %d, not %s",
+			int(MinPracticeLength.Minutes()), int(MaxLength.Minutes()), human.Duration(d))
 	}
 	return nil
 }

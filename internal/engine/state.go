@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/lull-dev/lull/internal/human"
 )
 
 // Role says who a history entry is from.
@@ -201,7 +203,7 @@ const (
 // CheckLength refuses session lengths lull does not offer.
 func CheckLength(d time.Duration) error {
 	if d%time.Minute != 0 || d < MinLength || d > MaxLength {
-		return fmt.Errorf("a session lasts a whole number of minutes from 5 to 60, not %v", d)
+		return fmt.Errorf("a session lasts a whole number of minutes from 5 to 60, not %s", human.Duration(d))
 	}
 	return nil
 }

@@ -25,6 +25,41 @@ func Clock(d time.Duration) string {
 // remaining) starts from it, so the two clocks on a screen add up.
 func Shown(d time.Duration) time.Duration { return max(d, 0).Round(time.Second) }
 
+// Duration says a length of time the way a person would, not as Go
+// prints it ("3m0s"): "3 minutes", "90 minutes" (whole minutes up to two
+// hours), "8 hours", "2 minutes 30 seconds", "0.5 seconds".
+func Duration(d time.Duration) string {
+	if d < 0 {
+		return "minus " + Duration(-d)
+	}
+	unit := func(n time.Duration, name string) string {
+		if n == 1 {
+			return "1 " + name
+		}
+		return fmt.Sprintf("%d %ss", n, name)
+	}
+	switch {
+	case d == 0:
+		return "0 minutes"
+	case d < time.Second:
+		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " seconds"
+	case d%time.Minute == 0 && d <= 2*time.Hour:
+		return unit(d/time.Minute, "minute")
+	}
+	d = d.Round(time.Second)
+	var parts []string
+	if h := d / time.Hour; h > 0 {
+		parts = append(parts, unit(h, "hour"))
+	}
+	if m := d % time.Hour / time.Minute; m > 0 {
+		parts = append(parts, unit(m, "minute"))
+	}
+	if s := d % time.Minute / time.Second; s > 0 {
+		parts = append(parts, unit(s, "second"))
+	}
+	return strings.Join(parts, " ")
+}
+
 // Ago says how long ago t was, the way a person would.
 func Ago(t, now time.Time) string {
 	d := now.Sub(t)

@@ -59,3 +59,28 @@ func TestClockRoundsToTheNearestSecond(t *testing.T) {
 		}
 	}
 }
+
+// Durations in an error are read by a person: "not 3 minutes", never "not
+// 3m0s".
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0:                              "0 minutes",
+		500 * time.Millisecond:         "0.5 seconds",
+		time.Second:                    "1 second",
+		45 * time.Second:               "45 seconds",
+		time.Minute:                    "1 minute",
+		3 * time.Minute:                "3 minutes",
+		2*time.Minute + 30*time.Second: "2 minutes 30 seconds",
+		90 * time.Minute:               "90 minutes",
+		2 * time.Hour:                  "120 minutes",
+		8 * time.Hour:                  "8 hours",
+		25 * time.Hour:                 "25 hours",
+		2*time.Hour + 30*time.Second:   "2 hours 30 seconds",
+		-3 * time.Minute:               "minus 3 minutes",
+		time.Hour + time.Minute + 1500*time.Millisecond: "1 hour 1 minute 2 seconds",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}

@@ -88,7 +88,7 @@ func TestBadSleepTailIsRefused(t *testing.T) {
 	}
 	for _, c := range []struct{ value, says string }{
 		{"-60", "sleep_tail_seconds is -60"},
-		{"90000", "plays for 0 to 8h0m0s, not 25h0m0s"},
+		{"90000", "plays for 0 to 8 hours, not 25 hours"},
 		{".nan", "sleep_tail_seconds is NaN"},
 	} {
 		bad := reseal(t, good, func(s string) string {

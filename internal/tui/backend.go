@@ -175,4 +175,8 @@ type Run interface {
 	Softer() int
 	ToggleVoice() bool
 	NextSoundscape() string
+	// Sound is the sound as it plays: the voice speaking now ("none":
+	// text only; a voice that fails hands over to the next), whether it
+	// is heard, and the volume level.
+	Sound() (voice string, heard bool, level int)
 }

@@ -65,3 +65,30 @@ func TestKeyHelpHasRealContrast(t *testing.T) {
 		}
 	}
 }
+
+// A field's placeholder says what to write there ("optional — sleep,
+// calm before a talk…", "tab to write a line…"): it reaches WCAG AA on
+// the usual backgrounds too, as does a field's text when it is not
+// focused. bubbles' own grey was 2.9:1 on black.
+func TestFieldTextHasRealContrast(t *testing.T) {
+	const aa = 4.5
+	for _, dark := range []bool{false, true} {
+		ti := NewStyles(dark, false).TextInput
+		parts := map[string]lipgloss.Style{
+			"focused placeholder": ti.Focused.Placeholder, "blurred placeholder": ti.Blurred.Placeholder,
+			"blurred text": ti.Blurred.Text,
+		}
+		for name, st := range parts {
+			fg := st.GetForeground()
+			if _, none := fg.(lipgloss.NoColor); fg == nil || none {
+				t.Errorf("dark=%v: the %s has no colour of its own", dark, name)
+				continue
+			}
+			for bgName, hex := range terminalBackgrounds[dark] {
+				if c := contrast(fg, lipgloss.Color(hex)); c < aa {
+					t.Errorf("dark=%v: the %s is %.2f:1 on %s (%s), want at least %.1f:1", dark, name, c, bgName, hex, aa)
+				}
+			}
+		}
+	}
+}

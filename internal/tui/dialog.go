@@ -15,22 +15,23 @@ import (
 func (m Model) dialogView(width, height int) string {
 	s := m.styles
 	if m.dialog == dialogCrisis {
-		// The message is plain text laid out by its writer (a short table
-		// of lines by country): wrap it only when the screen is narrower.
-		msg := strings.TrimSpace(m.crisis)
-		wrap := lipgloss.NewStyle().Width(min(width, lipgloss.Width(msg)))
-		text := wrap.Render(msg)
-		if lipgloss.Height(text)+2 > height {
-			// A short screen keeps every word and the way back: the blank
-			// lines between paragraphs go first.
-			text = wrap.Render(strings.ReplaceAll(msg, "\n\n", "\n"))
+		rows, room := m.crisisRows(width, height)
+		if room == 0 {
+			box := s.Text.Render(strings.Join(rows, "\n")) + "\n\n" + s.Muted.Render("Press any key to go back.")
+			return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 		}
-		box := s.Text.Render(text) + "\n\n" + s.Muted.Render("Press any key to go back.")
-		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+		// Too short a screen for every word: they scroll, and the last
+		// row says how to read on.
+		top := min(m.crisisTop, len(rows)-room)
+		hint := "↑/↓ to read; any other key: back"
+		if top+room < len(rows) {
+			hint = "↓ more (↑/↓); any other key: back"
+		}
+		return s.Text.Render(strings.Join(rows[top:top+room], "\n")) + "\n" + s.Muted.Render(truncate(hint, width))
 	}
 	if m.dialog == dialogLeftRunning || m.dialog == dialogStale {
-		box, compact := m.recoveryDialog()
-		if !fits(box, width) {
+		box, compact := m.recoveryDialog(width)
+		if !fits(box, width) || lipgloss.Height(box) > height {
 			box = compact
 		}
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
@@ -40,7 +41,7 @@ func (m Model) dialogView(width, height int) string {
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}
 	if m.dialog == dialogSalvage {
-		box := m.salvageDialog(width)
+		box := m.salvageDialog(width, height)
 		return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
 	}
 	var title, subject, body string
@@ -79,6 +80,33 @@ func (m Model) dialogView(width, height int) string {
 		box += s.Muted.Render("y yes · n no")
 	}
 	return lipgloss.Place(width, max(height-2, lipgloss.Height(box)), lipgloss.Center, lipgloss.Center, box)
+}
+
+// crisisRows is the crisis message laid out in width cells, and the rows
+// it may show at once in height: 0 when it fits whole with the way back.
+func (m Model) crisisRows(width, height int) (rows []string, room int) {
+	// The message is plain text laid out by its writer (a short table of
+	// lines by country): wrap it only when the screen is narrower.
+	msg := strings.TrimSpace(m.crisis)
+	wrap := lipgloss.NewStyle().Width(max(min(width, lipgloss.Width(msg)), 1))
+	text := wrap.Render(msg)
+	if lipgloss.Height(text)+2 > height {
+		// A short screen keeps every word and the way back: the blank
+		// lines between paragraphs go first.
+		text = wrap.Render(strings.ReplaceAll(msg, "\n\n", "\n"))
+	}
+	rows = strings.Split(text, "\n")
+	if len(rows)+2 <= height {
+		return rows, 0
+	}
+	return rows, min(max(height-1, 1), len(rows))
+}
+
+// scrollCrisis moves the crisis message by rows, within its ends.
+func (m *Model) scrollCrisis(by int) {
+	w, h := m.contentSize()
+	rows, room := m.crisisRows(w, h)
+	m.crisisTop = min(max(m.crisisTop+by, 0), max(len(rows)-room, 0))
 }
 
 // deleteWords name the session a delete is about, the way the list shows

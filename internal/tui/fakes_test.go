@@ -194,6 +194,12 @@ func (r *testRun) NextSoundscape() string {
 	return r.scape
 }
 
+func (r *testRun) Sound() (string, bool, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return "espeak-ng", r.voiceOn, r.volume
+}
+
 // launch runs the engine once more; done closes when it returns.
 func (r *testRun) launch(ctx context.Context, cancel context.CancelFunc) {
 	done := make(chan struct{})

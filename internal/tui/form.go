@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -59,8 +60,10 @@ type formView struct {
 
 func newFormView(c Choices, styles *Styles) formView {
 	in := textinput.New()
-	in.Placeholder = "optional — sleep, calm before a talk…"
-	in.CharLimit = engine.MaxIntention
+	in.Placeholder = intentionPlaceholder
+	// More than the rule allows, so that a longer intention is kept as
+	// typed or pasted and refused in words, never cut in silence.
+	in.CharLimit = 2 * engine.MaxIntention
 	in.Prompt = ""
 	in.SetStyles(styles.TextInput)
 	mdl := textinput.New()
@@ -88,8 +91,18 @@ func (f *formView) SetStyles(s *Styles) {
 	f.model.SetStyles(s.TextInput)
 }
 
-// SetSize is the room the form has; it scrolls within its height.
-func (f *formView) SetSize(_, height int) { f.height = height }
+// SetSize is the room the form has; it scrolls within its height. The
+// fields scroll their text within their width, which leaves the
+// intention room for its count.
+func (f *formView) SetSize(width, height int) {
+	f.height = height
+	f.intention.SetWidth(max(width-labelCells-countCells, 8))
+	f.model.SetWidth(max(width-18, 10))
+}
+
+// countCells is the room beside the intention for its count: " 120/120"
+// and a cell for the cursor.
+const countCells = 9
 
 // Options are the choices made, ready for the engine. The intention is
 // cleaned by the engine's rule; Update has refused one the rule refuses.
@@ -273,6 +286,20 @@ func (f formView) llm() bool {
 	return len(f.choices.Guides) > 0 && f.choices.Guides[f.guide] == engine.GuideOpenAI
 }
 
+// spacedForm is the fewest rows the form is drawn in with a line between
+// its fields.
+const spacedForm = 20
+
+// labelCells is the cells before a field's value: the focus marker, the
+// field's name and a space.
+const labelCells = 14
+
+// fieldNames name the fields where the form says which are out of sight.
+var fieldNames = map[formField]string{
+	fieldLength: "Length", fieldIntention: "Intention", fieldSleep: "Sleep", fieldGuide: "Guide",
+	fieldModel: "Model", fieldVoice: "Voice", fieldSoundscape: "Soundscape", fieldMood: "Mood", fieldBegin: "Begin",
+}
+
 func (f formView) View(width int, s *Styles) string {
 	var lines []string
 	at := map[formField][2]int{} // each field's first and last line
@@ -283,9 +310,19 @@ func (f formView) View(width int, s *Styles) string {
 			at[field] = [2]int{first, len(lines) - 1}
 		}
 	}
+	// On a short screen the fields go without the line between them and
+	// the words under the title: more of them are seen at once.
+	compact := f.height > 0 && f.height < spacedForm
+	gap := func() {
+		if !compact {
+			add(-1, "")
+		}
+	}
 	add(-1, s.Title.Render("A new session"))
-	add(-1, s.Muted.Render("Find a comfortable place, put on headphones, and choose."))
-	add(-1, "")
+	if !compact {
+		add(-1, s.Muted.Render(wrap("Find a comfortable place, put on headphones, and choose.", max(width, 1))))
+	}
+	gap()
 
 	label := func(field formField, name string) string {
 		st := s.FieldLabel
@@ -296,37 +333,27 @@ func (f formView) View(width int, s *Styles) string {
 		}
 		return marker + st.Render(fmt.Sprintf("%-11s", name))
 	}
-	const labelWidth = 14 // the marker, the name and a space
-	choices := func(field formField, opts []string, on int, suffix string) string {
-		var parts []string
-		for i, o := range opts {
-			if i == on {
-				parts = append(parts, s.ChoiceOn.Render("["+o+"]"))
-			} else {
-				parts = append(parts, s.Choice.Render(" "+o+" "))
-			}
+	indent := strings.Repeat(" ", labelCells)
+	choices := func(opts []string, on int, suffix string) string {
+		room := max(width-labelCells, 1)
+		line := choiceWindow(opts, on, room, s)
+		if suffix == "" {
+			return line
 		}
-		line := strings.Join(parts, " ")
-		if labelWidth+lipgloss.Width(line) > width && len(opts) > 1 {
-			// Too narrow for every choice: the one chosen, and that ←/→
-			// move among the others.
-			line = s.Muted.Render("‹ ") + s.ChoiceOn.Render(opts[on]) + s.Muted.Render(fmt.Sprintf(" › %d of %d", on+1, len(opts)))
-			if field == fieldMood { // the digits say where it is
-				line = s.Muted.Render("‹ ") + s.ChoiceOn.Render(opts[on]) + s.Muted.Render(" ›")
-				suffix = strings.TrimPrefix(suffix, "how you feel: ")
-			}
+		if lipgloss.Width(line)+1+lipgloss.Width(suffix) <= room {
+			return line + " " + s.Muted.Render(suffix)
 		}
-		if suffix != "" {
-			line += " " + s.Muted.Render(suffix)
+		if short := lipgloss.Width(suffix); short <= room/2 {
+			// A word or two: fewer choices in sight, and the note beside them.
+			return choiceWindow(opts, on, room-1-short, s) + " " + s.Muted.Render(suffix)
 		}
-		return line
+		// Too narrow for the note beside the choices: under them.
+		return line + "\n" + indent + s.Muted.Render(truncate(suffix, max(width-labelCells, 1)))
 	}
 	lengths := make([]string, len(f.lengths))
 	for i, l := range f.lengths {
 		lengths[i] = fmt.Sprint(l)
 	}
-	f.intention.SetWidth(max(width-18, 10))
-	f.model.SetWidth(max(width-18, 10))
 	refusal := func(text string) string {
 		wrap := lipgloss.NewStyle().Width(max(width, 12)).PaddingLeft(2)
 		return s.Error.Render(wrap.Render(human.Line(text)))
@@ -336,59 +363,182 @@ func (f formView) View(width int, s *Styles) string {
 	if f.focus == fieldLength {
 		lengthNote = fmt.Sprintf("minutes · or type %d–%d", engine.MinLength/time.Minute, engine.MaxLength/time.Minute)
 	}
-	lengthLine := label(fieldLength, "Length") + " " + choices(fieldLength, lengths, f.length, lengthNote)
+	lengthLine := label(fieldLength, "Length") + " " + choices(lengths, f.length, lengthNote)
 	if f.lengthNote != "" {
 		lengthLine += "\n" + refusal(f.lengthNote)
 	}
 	add(fieldLength, lengthLine)
-	add(-1, "")
-	intention := label(fieldIntention, "Intention") + " " + f.intention.View()
+	gap()
+	intention := label(fieldIntention, "Intention") + " " + f.intentionView(width-labelCells, s)
 	if f.refusal != "" {
 		intention += "\n" + refusal(f.refusal)
+	} else if over := f.intentionOver(); over != "" {
+		intention += "\n" + refusal(over)
 	}
 	add(fieldIntention, intention)
-	add(-1, "")
-	add(fieldSleep, label(fieldSleep, "Sleep")+" "+choices(fieldSleep, []string{"off", "on"}, boolIndex(f.sleep), f.sleepNote()))
-	add(-1, "")
+	gap()
+	add(fieldSleep, label(fieldSleep, "Sleep")+" "+choices([]string{"off", "on"}, boolIndex(f.sleep), f.sleepNote()))
+	gap()
 	if len(f.choices.Guides) > 0 {
 		guideNote := ""
 		if len(f.choices.Guides) == 1 && f.choices.Guides[0] == engine.GuideBuiltin {
 			guideNote = "an LLM needs OPENAI_API_KEY or a server"
 		}
-		add(fieldGuide, label(fieldGuide, "Guide")+" "+choices(fieldGuide, f.choices.Guides, f.guide, guideNote))
-		add(-1, "")
+		add(fieldGuide, label(fieldGuide, "Guide")+" "+choices(f.choices.Guides, f.guide, guideNote))
+		gap()
 		if f.llm() {
 			add(fieldModel, label(fieldModel, "Model")+" "+f.model.View())
-			add(-1, "")
+			gap()
 		}
 	}
-	add(fieldVoice, label(fieldVoice, "Voice")+" "+choices(fieldVoice, f.choices.Voices, f.voice, ""))
-	add(-1, "")
-	add(fieldSoundscape, label(fieldSoundscape, "Soundscape")+" "+choices(fieldSoundscape, f.choices.Soundscapes, f.soundscape, ""))
-	add(-1, "")
-	add(fieldMood, label(fieldMood, "Mood")+" "+choices(fieldMood, moodChoices, f.mood, moodNote(f.mood)))
-	add(-1, "")
+	add(fieldVoice, label(fieldVoice, "Voice")+" "+choices(f.choices.Voices, f.voice, ""))
+	gap()
+	add(fieldSoundscape, label(fieldSoundscape, "Soundscape")+" "+choices(f.choices.Soundscapes, f.soundscape, ""))
+	gap()
+	add(fieldMood, label(fieldMood, "Mood")+" "+choices(moodChoices, f.mood, moodNote(f.mood)))
+	gap()
 	begin := s.Choice.Render("  Begin  ")
 	if f.focus == fieldBegin {
 		begin = s.Accent.Render("› ") + s.ChoiceOn.Render("Begin")
 	}
 	add(fieldBegin, begin)
-	return strings.Join(scroll(lines, at[f.focus], f.height), "\n")
+	return strings.Join(scroll(lines, at, f.focus, f.height, width, s), "\n")
+}
+
+const intentionPlaceholder = "optional — sleep, calm before a talk…"
+
+// intentionView is the intention's field in room cells, and while it has
+// the focus and words, how many characters of the most it may hold: past
+// that, in the error's colour, and always then (intentionOver says by how
+// much under it).
+func (f formView) intentionView(room int, s *Styles) string {
+	n := f.intentionLength()
+	count := ""
+	if f.focus == fieldIntention && n > 0 || n > engine.MaxIntention {
+		count = fmt.Sprintf("%d/%d", n, engine.MaxIntention)
+	}
+	in := f.intention
+	// The placeholder in full where it fits (the field's width and the
+	// cursor's cell), else in brief, never cut in silence.
+	for _, p := range []string{intentionPlaceholder, "optional — sleep, a talk…", "optional"} {
+		in.Placeholder = truncate(p, in.Width()+1)
+		if lipgloss.Width(p) <= in.Width()+1 {
+			break
+		}
+	}
+	line := in.View()
+	if count == "" {
+		return line
+	}
+	if n > engine.MaxIntention {
+		return line + " " + s.Error.Render(count)
+	}
+	return line + " " + s.Muted.Render(count)
+}
+
+// intentionLength is the intention's length as the rule counts it: in
+// characters, its spaces folded.
+func (f formView) intentionLength() int {
+	return utf8.RuneCountInString(strings.Join(strings.Fields(f.intention.Value()), " "))
+}
+
+// intentionOver says by how much the intention is longer than the rule
+// allows, or "" when it is not.
+func (f formView) intentionOver() string {
+	n := f.intentionLength()
+	if n <= engine.MaxIntention {
+		return ""
+	}
+	return fmt.Sprintf("At most %d characters: %d too many.", engine.MaxIntention, n-engine.MaxIntention)
+}
+
+// choiceWindow lays out a field's choices, the one chosen in brackets, in
+// room cells: all of them when they fit; otherwise the chosen one and as
+// many of its neighbours as fit, with "…" on the side where others are out
+// of sight (←/→ reach them).
+func choiceWindow(opts []string, on, room int, s *Styles) string {
+	item := func(i int) string {
+		if i == on {
+			return s.ChoiceOn.Render("[" + opts[i] + "]")
+		}
+		return s.Choice.Render(" " + opts[i] + " ")
+	}
+	if len(opts) == 0 {
+		return ""
+	}
+	lay := func(lo, hi int) string {
+		var parts []string
+		if lo > 0 {
+			parts = append(parts, s.Muted.Render("…"))
+		}
+		for i := lo; i <= hi; i++ {
+			parts = append(parts, item(i))
+		}
+		if hi < len(opts)-1 {
+			parts = append(parts, s.Muted.Render("…"))
+		}
+		return strings.Join(parts, " ")
+	}
+	lo, hi := on, on
+	for grew := true; grew; {
+		grew = false
+		if hi+1 < len(opts) && lipgloss.Width(lay(lo, hi+1)) <= room {
+			hi, grew = hi+1, true
+		}
+		if lo > 0 && lipgloss.Width(lay(lo-1, hi)) <= room {
+			lo, grew = lo-1, true
+		}
+	}
+	return lay(lo, hi)
 }
 
 // scroll keeps the lines of the focused field within height: the form
 // moves only as far as it must, so Voice, Soundscape and Begin are seen on
-// a small terminal when they are reached.
-func scroll(lines []string, focus [2]int, height int) []string {
+// a small terminal when they are reached. A row above and below says
+// which fields are out of sight there.
+func scroll(lines []string, at map[formField][2]int, focus formField, height, width int, s *Styles) []string {
 	if height <= 0 || len(lines) <= height {
 		return lines
 	}
-	top := 0
-	if focus[1] >= height {
-		top = focus[1] - height + 1
+	span := at[focus]
+	hidden := func(first, last int) string {
+		var names []string
+		for fd := formField(0); fd < fieldCount; fd++ {
+			if r, ok := at[fd]; ok && r[0] >= first && r[1] <= last {
+				names = append(names, fieldNames[fd])
+			}
+		}
+		return strings.Join(names, ", ")
 	}
-	top = min(top, focus[0])
-	return lines[top:min(top+height, len(lines))]
+	for room := height; room > 0; room-- {
+		top := 0
+		if span[1] >= room {
+			top = span[1] - room + 1
+		}
+		top = max(min(top, span[0]), 0)
+		bottom := min(top+room, len(lines))
+		above, below := top > 0, bottom < len(lines)
+		if room+boolIndex(above)+boolIndex(below) > height {
+			continue
+		}
+		out := slices.Clone(lines[top:bottom])
+		if above {
+			note := "↑ more"
+			if names := hidden(0, top-1); names != "" {
+				note = "↑ " + names
+			}
+			out = append([]string{s.Muted.Render(truncate(note, max(width, 1)))}, out...)
+		}
+		if below {
+			note := "↓ more"
+			if names := hidden(bottom, len(lines)-1); names != "" {
+				note = "↓ " + names
+			}
+			out = append(out, s.Muted.Render(truncate(note, max(width, 1))))
+		}
+		return out
+	}
+	return lines[:height]
 }
 
 // sleepNote says what a sleep session does.

@@ -102,6 +102,10 @@ func statusLabel(in SessionInfo) string {
 	return string(in.Status)
 }
 
+// minTitledList is the fewest rows the list is drawn in with its title
+// and count.
+const minTitledList = 8
+
 // homeView lists the saved sessions, resumable first.
 type homeView struct {
 	list     list.Model
@@ -147,6 +151,10 @@ func (h *homeView) SetSize(width, height int) {
 	if h.practice != "" {
 		extra++
 	}
+	// Very short (the full key help open on a small screen): the sessions
+	// themselves, without the list's title and count.
+	h.list.SetShowTitle(height >= minTitledList)
+	h.list.SetShowStatusBar(height >= minTitledList)
 	h.list.SetSize(width, max(height-extra, 3))
 }
 
@@ -222,26 +230,46 @@ func (h homeView) View() string {
 	if h.Empty() {
 		b.WriteString(s.Title.Render("lull") + "\n\n")
 		b.WriteString(s.Text.Render("Guided relaxation, spoken aloud.") + "\n\n")
-		b.WriteString(s.Muted.Render("No sessions yet. Press n to begin your first:\nput on headphones, close your eyes, and let the voice lead."))
+		b.WriteString(s.Muted.Render(wrap("No sessions yet. Press n to begin your first:\nput on headphones, close your eyes, and let the voice lead.", max(h.width, 10))))
 	} else {
 		b.WriteString(h.list.View())
 	}
-	if h.practice != "" {
-		b.WriteString("\n" + s.Muted.Render(truncate(h.practice, max(h.width, 10))))
-	}
+	// Under the list, in the rows it leaves: the practice line, and the
+	// sessions that could not be read — on a short screen in one line,
+	// before the practice line is left out.
+	room := h.height - lipgloss.Height(b.String())
+	width := max(h.width, 10)
+	var problems []string
 	if len(h.problems) > 0 {
-		b.WriteString("\n")
+		problems = append(problems, "")
 		for i, p := range h.problems {
 			if i == 3 {
-				b.WriteString("\n" + s.Warn.Render(fmt.Sprintf("  … and %d more that could not be read", len(h.problems)-3)))
+				problems = append(problems, s.Warn.Render(fmt.Sprintf("  … and %d more that could not be read", len(h.problems)-3)))
 				break
 			}
 			line := "  ! " + p.Text
 			if p.ID != "" {
 				line = "  ! u to look: " + p.Text
 			}
-			b.WriteString("\n" + s.Warn.Render(truncate(line, max(h.width, 10))))
+			problems = append(problems, s.Warn.Render(truncate(line, width)))
 		}
+	}
+	practice := 0
+	if h.practice != "" {
+		practice = 1
+	}
+	if h.height > 0 && len(problems)+practice > room && len(h.problems) > 0 {
+		line := fmt.Sprintf("! %d could not be read", len(h.problems))
+		if _, ok := h.salvageable(); ok {
+			line += ": u to look"
+		}
+		problems = []string{s.Warn.Render(truncate(line, width))}
+	}
+	if h.practice != "" && (h.height <= 0 || len(problems)+1 <= room) {
+		b.WriteString("\n" + s.Muted.Render(truncate(h.practice, width)))
+	}
+	for _, p := range problems {
+		b.WriteString("\n" + p)
 	}
 	return b.String()
 }

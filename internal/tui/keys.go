@@ -114,36 +114,61 @@ func DefaultKeyMap() KeyMap {
 }
 
 // screenKeys is the help for one screen: what applies there, nothing else.
+// narrow is the short help's essential keys in brief, for a screen too
+// narrow for short (keyLine); nil when short is brief already.
 type screenKeys struct {
-	short []key.Binding
-	full  [][]key.Binding
+	short  []key.Binding
+	full   [][]key.Binding
+	narrow []key.Binding
 }
 
 func (k screenKeys) ShortHelp() []key.Binding  { return k.short }
 func (k screenKeys) FullHelp() [][]key.Binding { return k.full }
 
-func (k KeyMap) homeHelp(empty bool) screenKeys {
+// homeHelp is the list's keys; enter says what it does to the session
+// selected: a finished one is read, the others resumed.
+func (k KeyMap) homeHelp(empty bool, selected SessionInfo) screenKeys {
 	if empty {
 		return screenKeys{
 			short: []key.Binding{k.New, k.Help, k.Quit},
 			full:  [][]key.Binding{{k.New}, {k.Help, k.Quit}},
 		}
 	}
+	open := k.Open
+	if selected.Status.Finished() {
+		open = brief(k.Open, "read it")
+	}
 	return screenKeys{
-		short: []key.Binding{k.Open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
-		full:  [][]key.Binding{{k.Up, k.Down, k.Open}, {k.New, k.Delete, k.Filter}, {k.Replay, k.Stats}, {k.Help, k.Quit}},
+		short:  []key.Binding{open, k.New, k.Delete, k.Filter, k.Help, k.Quit},
+		full:   [][]key.Binding{{k.Up, k.Down, open}, {k.New, k.Delete, k.Filter}, {k.Replay, k.Stats}, {k.Help, k.Quit, k.Suspend}},
+		narrow: []key.Binding{open, brief(k.New, "new"), k.Quit, k.Help},
 	}
 }
 
-func (k KeyMap) statsHelp() screenKeys {
-	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc", "your sessions"))
+// statsHelp is the practice screen's keys; ↑/↓ when it is too tall for
+// the screen.
+func (k KeyMap) statsHelp(scrolls bool) screenKeys {
+	back := key.NewBinding(key.WithKeys("esc", "t"), key.WithHelp("esc/t", "your sessions"))
+	if scrolls {
+		scroll := key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "scroll"))
+		return screenKeys{short: []key.Binding{scroll, back, k.Quit}, full: [][]key.Binding{{scroll, back, k.Quit}},
+			narrow: []key.Binding{scroll, brief(back, "back"), k.Quit}}
+	}
 	return screenKeys{short: []key.Binding{back, k.Quit}, full: [][]key.Binding{{back, k.Quit}}}
 }
 
-func (k KeyMap) formHelp() screenKeys {
+// formHelp is the new-session form's keys; esc quits when lull opened
+// on the form (lull new), and goes back to the list otherwise.
+func (k KeyMap) formHelp(direct bool) screenKeys {
+	back := k.Back
+	if direct {
+		back = brief(k.Back, "quit")
+	}
+	mood := key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "your mood, on Mood"))
 	return screenKeys{
-		short: []key.Binding{k.Next, k.Change, k.Begin, k.Back},
-		full:  [][]key.Binding{{k.Next, k.Prev}, {k.Change, k.Begin}, {k.Back}},
+		short:  []key.Binding{k.Next, k.Change, k.Begin, back},
+		full:   [][]key.Binding{{k.Next, k.Prev}, {k.Change, mood}, {k.Begin, back}},
+		narrow: []key.Binding{k.Begin, brief(k.Next, "next"), back},
 	}
 }
 
@@ -155,20 +180,22 @@ func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
 	}
 	if status == engine.Interrupted {
 		return screenKeys{
-			short: []key.Binding{k.Retry, k.Switch, k.Builtin, quit, k.Cancel},
-			full:  [][]key.Binding{{k.Retry, k.Switch, k.Builtin}, {quit, k.Cancel}},
+			short:  []key.Binding{k.Retry, k.Switch, k.Builtin, quit, k.Cancel},
+			full:   [][]key.Binding{{k.Retry, k.Switch, k.Builtin}, {quit, k.Cancel}},
+			narrow: []key.Binding{k.Retry, brief(k.Switch, "model"), brief(k.Builtin, "built-in"), k.Quit},
 		}
 	}
 	if status.Finished() {
-		leave := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "your sessions"))
+		leave := key.NewBinding(key.WithKeys("enter", "esc"), key.WithHelp("enter", "your sessions"))
 		return screenKeys{
 			short: []key.Binding{leave, k.Quit},
 			full:  [][]key.Binding{{leave, k.Quit}},
 		}
 	}
 	return screenKeys{
-		short: []key.Binding{k.Pause, quit, k.Cancel, k.Help},
-		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},
+		short:  []key.Binding{k.Pause, quit, k.Cancel, k.Help},
+		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},
+		narrow: []key.Binding{brief(k.Pause, "pause"), k.Quit, k.Help},
 	}
 }
 
@@ -177,10 +204,12 @@ func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
 func (k KeyMap) switchHelp(servers bool) screenKeys {
 	try := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "try this model"))
 	short := []key.Binding{try, k.Back}
+	narrow := []key.Binding{brief(try, "try"), k.Back}
 	if servers {
 		short = []key.Binding{try, k.Provider, k.Back}
+		narrow = []key.Binding{brief(try, "try"), brief(k.Provider, "server"), k.Back}
 	}
-	return screenKeys{short: short, full: [][]key.Binding{short}}
+	return screenKeys{short: short, full: [][]key.Binding{short}, narrow: narrow}
 }
 
 // breatheHelp is the keys of a breathing practice under way: no voice or
@@ -188,8 +217,9 @@ func (k KeyMap) switchHelp(servers bool) screenKeys {
 func (k KeyMap) breatheHelp() screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
 	return screenKeys{
-		short: []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
-		full:  [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.Help}},
+		short:  []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
+		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.Help}},
+		narrow: []key.Binding{brief(k.Pause, "pause"), k.Quit, k.Help},
 	}
 }
 
@@ -199,8 +229,9 @@ func (k KeyMap) confirmHelp() screenKeys {
 
 func (k KeyMap) leftRunningHelp() screenKeys {
 	return screenKeys{
-		short: []key.Binding{k.Reopen, k.Summarize, k.Discard, k.Later},
-		full:  [][]key.Binding{{k.Reopen, k.Summarize}, {k.Discard, k.Later}},
+		short:  []key.Binding{k.Reopen, k.Summarize, k.Discard, k.Later},
+		full:   [][]key.Binding{{k.Reopen, k.Summarize}, {k.Discard, k.Later}},
+		narrow: []key.Binding{k.Reopen, k.Summarize, k.Discard, brief(k.Later, "later")},
 	}
 }
 

@@ -87,7 +87,7 @@ type Model struct {
 	screen        screen
 	dialog        dialog
 	showHelp      bool
-	direct        bool // opened straight on a session or form: leaving it quits
+	direct        bool // opened straight on a session or the form (lull new, lull resume): esc on the form quits
 
 	home homeView
 	form formView
@@ -109,6 +109,9 @@ type Model struct {
 	status statusLine
 	target string // the session a dialog is about
 	crisis string
+	// crisisTop is the first row of the crisis message shown, on a
+	// screen too short for all of it.
+	crisisTop int
 
 	recovery recovery
 	salvage  salvage
@@ -182,7 +185,7 @@ func (m Model) Init() tea.Cmd {
 	case screenHome:
 		cmds = append(cmds, m.loadSessions())
 	case screenSession:
-		cmds = append(cmds, m.follow(), m.tick(), m.showNotices())
+		cmds = append(cmds, m.follow(), m.tick(), m.showNotices(), m.readSound())
 	}
 	return tea.Batch(cmds...)
 }
@@ -236,7 +239,15 @@ func (m *Model) resize() {
 	m.stats.SetSize(w, h)
 	m.reread.SetSize(w, h)
 	m.help.SetWidth(w)
+	// The fields on the session screen scroll their text within the
+	// width they are drawn in.
+	m.sess.end.note.SetWidth(noteWidth(w))
+	m.sess.sw.SetWidth(w)
 }
+
+// tallScreen is the fewest rows on which the session screen spares one
+// to name the voice and the volume while all is well.
+const tallScreen = 16
 
 // roomy reports whether the terminal has space for margins.
 func (m Model) roomy() bool { return m.width >= 40 && m.height >= 12 }
@@ -263,27 +274,12 @@ func (m Model) View() tea.View {
 	if v, ok := m.frame.reuse(m); ok {
 		return v
 	}
-	w, h := m.contentSize()
+	w, _ := m.contentSize()
 	s := m.styles
-	var body string
-	switch m.screen {
-	case screenHome:
-		body = m.home.View()
-	case screenForm:
-		body = m.form.View(w, s)
-	case screenSession:
-		body = m.sess.View(w, max(m.bodyHeight(m.footer(w)), 1), s)
-	case screenStats:
-		body = m.stats.View(w, s)
-	case screenReread:
-		body = m.reread.View(w)
-	}
-	if m.dialog != dialogNone {
-		body = m.dialogView(w, h)
-	}
 	footer := m.footer(w)
 	bodyHeight := m.bodyHeight(footer)
-	body = lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(body)
+	// The screens lay themselves out in their room: this only makes sure.
+	body := lipgloss.NewStyle().MaxHeight(bodyHeight).MaxWidth(max(w, 1)).Render(m.body(bodyHeight))
 	gap := bodyHeight - lipgloss.Height(body)
 	content := body
 	if gap > 0 {
@@ -302,6 +298,32 @@ func (m Model) View() tea.View {
 	return v
 }
 
+// body is the screen, or the dialog over it, as it lays itself out in
+// the height rows above the footer.
+func (m Model) body(height int) string {
+	w, h := m.contentSize()
+	s := m.styles
+	if m.dialog != dialogNone {
+		return m.dialogView(w, h)
+	}
+	switch m.screen {
+	case screenHome:
+		// The list leaves the rows the key help takes, all of it too.
+		home := m.home
+		home.SetSize(w, min(h, height))
+		return home.View()
+	case screenForm:
+		return m.form.View(w, s)
+	case screenSession:
+		return m.sess.View(w, max(height, 1), s)
+	case screenStats:
+		return m.stats.View(w, s)
+	case screenReread:
+		return m.reread.View(w)
+	}
+	return ""
+}
+
 func (m Model) title() string {
 	if m.screen == screenSession {
 		return "lull · " + m.sess.statusWord()
@@ -312,14 +334,21 @@ func (m Model) title() string {
 // footer is the status line over the key help.
 func (m Model) footer(width int) string {
 	keys := m.helpKeys()
-	line := m.help.View(keys)
-	if msg := m.status.View(m.styles, width); msg != "" {
+	line := keyLine(m.help.Styles, keys, width)
+	if m.help.ShowAll {
+		line = keyColumns(m.help.Styles, keys.full, width)
+	}
+	msg := m.status.View(m.styles, width)
+	if msg == "" && m.screen == screenSession && m.dialog == dialogNone {
+		msg = m.sess.soundLine(width, m.height >= tallScreen, m.styles)
+	}
+	if msg != "" {
 		return msg + "\n" + line
 	}
 	return line
 }
 
-func (m Model) helpKeys() help.KeyMap {
+func (m Model) helpKeys() screenKeys {
 	switch m.dialog {
 	case dialogCrisis:
 		return screenKeys{}
@@ -336,7 +365,7 @@ func (m Model) helpKeys() help.KeyMap {
 	}
 	switch m.screen {
 	case screenForm:
-		return m.keys.formHelp()
+		return m.keys.formHelp(m.direct)
 	case screenSession:
 		if m.sess.switching {
 			return m.keys.switchHelp(len(m.sess.sw.providers) > 1)
@@ -349,11 +378,12 @@ func (m Model) helpKeys() help.KeyMap {
 		}
 		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
 	case screenStats:
-		return m.keys.statsHelp()
+		return m.keys.statsHelp(m.stats.scrolls(m.styles))
 	case screenReread:
 		return m.keys.rereadHelp(m.reread.Replayable())
 	default:
-		return m.keys.homeHelp(m.home.loaded && m.home.Empty())
+		selected, _ := m.home.Selected()
+		return m.keys.homeHelp(m.home.loaded && m.home.Empty(), selected)
 	}
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -56,10 +57,17 @@ func (v modelSwitch) Choice() (provider, model string) {
 
 func (v *modelSwitch) SetStyles(s *Styles) { v.model.SetStyles(s.TextInput) }
 
-func (v modelSwitch) View(width int, s *Styles) string {
-	v.model.SetWidth(max(width-10, 8))
+// SetWidth is the screen's width: the model's name scrolls within it.
+func (v *modelSwitch) SetWidth(width int) { v.model.SetWidth(max(width-10, 8)) }
+
+// View is the switch in width cells; brief, without its blank lines and
+// its aside, for a short screen.
+func (v modelSwitch) View(width int, brief bool, s *Styles) string {
 	lines := []string{s.Heading.Render("Try another model"), "",
 		s.FieldFocused.Render("Model") + "  " + v.model.View()}
+	if brief {
+		lines = slices.Delete(lines, 1, 2)
+	}
 	if len(v.providers) > 1 {
 		var names []string
 		for i, p := range v.providers {
@@ -71,6 +79,8 @@ func (v modelSwitch) View(width int, s *Styles) string {
 		}
 		lines = append(lines, s.FieldLabel.Render("Server")+" "+strings.Join(names, " "))
 	}
-	lines = append(lines, "", s.Muted.Render("The session goes on from the last sentence you heard."))
+	if !brief {
+		lines = append(lines, "", s.Muted.Render("The session goes on from the last sentence you heard."))
+	}
 	return strings.Join(lines, "\n")
 }

@@ -39,11 +39,17 @@ type endView struct {
 
 func newEndView(before int) endView {
 	in := textinput.New()
-	in.Placeholder = "a line to keep with it — optional"
+	in.Placeholder = noteInvite
 	in.CharLimit = engine.MaxNote
 	in.Prompt = ""
 	return endView{before: before, note: in}
 }
+
+// The note's placeholder: how to begin one, and once begun, what it is.
+const (
+	noteInvite = "tab to write a line to keep with it (optional)"
+	noteHint   = "a line to keep with it; esc when done"
+)
 
 // remark is what was given, the note cleaned by the engine's rule.
 func (e endView) remark() Remark {
@@ -75,15 +81,34 @@ func (e endView) View(width int, s *Styles) []string {
 		word = w
 	}
 	ask, note := s.FieldFocused, s.FieldLabel
+	placeholders := []string{noteInvite, "tab to write a note", "tab: a note"}
 	if e.typing {
 		ask, note = s.FieldLabel, s.FieldFocused
+		placeholders = []string{noteHint, "esc when done", ""}
 	}
-	e.note.SetWidth(max(width-12, 10))
-	return []string{
-		ask.Render("How do you feel now?") + " " + strings.Join(marks, "") + " " + s.Muted.Render(word),
-		note.Render(fmt.Sprintf("%-10s", "A note")) + " " + e.note.View(),
+	e.note.SetWidth(noteWidth(width))
+	// The placeholder in full where it fits, else in brief: never cut.
+	for _, p := range placeholders {
+		e.note.Placeholder = p
+		if lipgloss.Width(p) <= e.note.Width()+1 {
+			break
+		}
 	}
+	// The question in full where it fits; else shorter, the scale's words
+	// left out.
+	question := ask.Render("How do you feel now?") + " " + strings.Join(marks, "")
+	if lipgloss.Width(question) > width {
+		question = ask.Render("Feeling now:") + " " + strings.Join(marks, "")
+	}
+	if lipgloss.Width(question)+1+lipgloss.Width(word) <= width {
+		question += " " + s.Muted.Render(word)
+	}
+	return []string{question, note.Render(fmt.Sprintf("%-10s", "A note")) + " " + e.note.View()}
 }
+
+// noteWidth is the note field's width on a screen width cells wide: the
+// rest of its line, beside its label.
+func noteWidth(width int) int { return max(width-12, 10) }
 
 // moodLine says the mood before → after, or "" when neither was given.
 func moodLine(before, after int) string {
@@ -94,9 +119,10 @@ func moodLine(before, after int) string {
 }
 
 // onEndKey answers a key on a waking session's end screen: 1–5 the mood
-// after (and on to the note), tab to the note, esc back from it, enter
-// or esc to the sessions (saving what was given), q to quit (saving it
-// too).
+// after, tab to write the note and esc back from it, enter or esc to the
+// sessions (saving what was given), q to quit (saving it too). The note
+// takes keys only once tab has opened it: q after a mood quits, as the
+// key help says, rather than begin a note.
 func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	e := &m.sess.end
 	if e.typing {
@@ -108,8 +134,8 @@ func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			e.note.Blur()
 			return m, nil
 		case key.Matches(msg, m.keys.NoteField):
-			// Already on the note (a mood key brings it there): tab, as
-			// the help said before, stays — the words typed next are kept.
+			// Already on the note: tab, as the help said before, stays —
+			// the words typed next are kept.
 			return m, nil
 		}
 		var cmd tea.Cmd
@@ -119,8 +145,7 @@ func (m Model) onEndKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, m.keys.MoodAfter):
 		e.mood = int(msg.String()[0] - '0')
-		e.typing = true // on to the note: one keystroke for the mood
-		return m, e.note.Focus()
+		return m, nil
 	case key.Matches(msg, m.keys.NoteField):
 		e.typing = true
 		return m, e.note.Focus()
@@ -158,11 +183,16 @@ func (k KeyMap) endHelp(typing bool) screenKeys {
 	leave := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save & your sessions"))
 	if typing {
 		done := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done writing"))
-		return screenKeys{short: []key.Binding{leave, done}, full: [][]key.Binding{{leave, done}}}
+		return screenKeys{
+			short:  []key.Binding{leave, done},
+			full:   [][]key.Binding{{leave, done}},
+			narrow: []key.Binding{brief(leave, "save"), brief(done, "done")},
+		}
 	}
 	return screenKeys{
-		short: []key.Binding{k.MoodAfter, k.NoteField, leave, k.Quit},
-		full:  [][]key.Binding{{k.MoodAfter, k.NoteField}, {leave, k.Quit}},
+		short:  []key.Binding{k.MoodAfter, k.NoteField, leave, k.Quit},
+		full:   [][]key.Binding{{k.MoodAfter, k.NoteField}, {leave, k.Quit}},
+		narrow: []key.Binding{brief(k.MoodAfter, ""), brief(k.NoteField, "note"), brief(leave, "save"), k.Quit},
 	}
 }
 
@@ -225,9 +255,27 @@ func (m Model) onRemarked(msg remarkedMsg) (tea.Model, tea.Cmd) {
 	case msg.err != nil:
 		cmd = m.status.set(friendly(msg.err), levelError, 8*time.Second)
 	case msg.mood != 0:
-		cmd = m.status.set(fmt.Sprintf("Kept: you slept %s (%d).", engine.MoodWord(msg.mood), msg.mood), levelInfo, 4*time.Second)
+		cmd = m.status.set(fmt.Sprintf("Kept: you slept %s (%d).", slept(msg.mood), msg.mood), levelInfo, 4*time.Second)
 	}
 	return m, tea.Batch(cmd, m.loadSessions())
+}
+
+// slept says a mood after a sleep session as how one slept: the mood's
+// words are adjectives ("good"), and one sleeps well.
+func slept(mood int) string {
+	switch mood {
+	case 1:
+		return "badly"
+	case 2:
+		return "poorly"
+	case 3:
+		return "all right"
+	case 4:
+		return "well"
+	case 5:
+		return "very well"
+	}
+	return engine.MoodWord(mood)
 }
 
 // sleepMoodDialog is the question about last night's sleep session.

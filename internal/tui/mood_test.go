@@ -57,9 +57,10 @@ func isQuit(cmd tea.Cmd) bool {
 	return ok
 }
 
-// On the end screen one keystroke gives the mood after, the note takes
-// what is typed (q and digits included), and enter keeps both with the
-// session and opens the sessions list — after lull new too.
+// On the end screen one keystroke gives the mood after, tab opens the
+// note, the note takes what is typed (q and digits included), and enter
+// keeps both with the session and opens the sessions list — after lull
+// new too.
 func TestEndScreenKeepsMoodAndNote(t *testing.T) {
 	b := &fakeBackend{}
 	r := finishedRun(t, false, 2)
@@ -67,7 +68,7 @@ func TestEndScreenKeepsMoodAndNote(t *testing.T) {
 	if !m.sess.asksAfter() {
 		t.Fatal("the end screen of a waking session does not ask")
 	}
-	m, _ = press(m, "4", "q", "u", "i", "e", "t", " ", "2")
+	m, _ = press(m, "4", "tab", "q", "u", "i", "e", "t", " ", "2")
 	view := ansi.Strip(m.View().Content)
 	for _, want := range []string{"Mood 2 (uneasy) → 4 (good).", "How do you feel now?", "[4]", "quiet 2"} {
 		if !strings.Contains(view, want) {
@@ -99,6 +100,33 @@ func TestEndScreenMoodThenTabThenNote(t *testing.T) {
 	feed(t, m, cmd)
 	if got := b.remarks[r.ID()]; got != (Remark{MoodAfter: 4, Note: "feet"}) {
 		t.Errorf("kept %+v", got)
+	}
+}
+
+// A mood key gives the mood and nothing more: the note takes no keys
+// until tab opens it, so q after a mood quits as the key help says (it
+// once began a note "q"), keeping the mood; another digit changes it.
+func TestEndScreenQAfterAMoodQuits(t *testing.T) {
+	b := &fakeBackend{}
+	r := finishedRun(t, false, 0)
+	m := endModel(t, b, r)
+	m, _ = press(m, "4", "2")
+	if m.sess.end.typing || m.sess.end.note.Value() != "" || m.sess.end.mood != 2 {
+		t.Fatalf("after 4 and 2: typing %v, note %q, mood %d; want the mood 2 and no note", m.sess.end.typing, m.sess.end.note.Value(), m.sess.end.mood)
+	}
+	view := ansi.Strip(m.View().Content)
+	for _, want := range []string{"tab to write a line", "q quit", "tab note"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the end screen after a mood lacks %q:\n%s", want, view)
+		}
+	}
+	m, cmd := press(m, "q")
+	m, cmd = feed(t, m, cmd)
+	if got := b.remarks[r.ID()]; got != (Remark{MoodAfter: 2}) {
+		t.Errorf("kept %+v", got)
+	}
+	if !isQuit(cmd) {
+		t.Errorf("q after a mood did not quit (screen %d)", m.screen)
 	}
 }
 
@@ -211,7 +239,7 @@ func TestHomeAsksHowYouSleptOnce(t *testing.T) {
 	if got := b.remarks["2026-11-22-2300-zzzz"]; got != (Remark{MoodAfter: 4, Asked: true}) {
 		t.Errorf("kept %+v", got)
 	}
-	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "you slept good (4)") {
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "you slept well (4)") {
 		t.Errorf("not said:\n%s", v)
 	}
 
@@ -403,7 +431,7 @@ func TestGoldenMoodViews(t *testing.T) {
 	completed.Summary = &engine.Summary{Duration: 10*time.Minute + 2*time.Second, Sentences: 71}
 	end := sessionModel(completed, 80, 24)
 	end.run = finishedRun(t, false, 2) // the keys go to a run
-	end, _ = press(end, "4", "w", "a", "r", "m", " ", "h", "a", "n", "d", "s")
+	end, _ = press(end, "4", "tab", "w", "a", "r", "m", " ", "h", "a", "n", "d", "s")
 	for _, dark := range []bool{true, false} {
 		suffix := "_dark"
 		if !dark {

@@ -8,8 +8,9 @@ import (
 	"github.com/lull-dev/lull/internal/engine"
 )
 
-// phaseBar shows the five phases: their names, with the current one
-// marked, over a bar whose segments are each phase's share of the session.
+// phaseBar shows the five phases: a bar whose segments are each phase's
+// share of the session, and over each segment its phase's name, the
+// current one marked.
 type phaseBar struct {
 	current engine.Phase
 	fill    float64 // how far into the current phase, 0–1
@@ -23,26 +24,67 @@ func (p phaseBar) View(width int, s *Styles) string {
 	return p.labels(width, s) + "\n" + p.bar(width, s)
 }
 
+// labels names each phase over its own part of the bar. The current
+// phase's name is shown whole, moved left only as far as the bar's end
+// needs; another name too long for the room its part leaves is cut with
+// "…", and left out when not even a few letters would fit.
 func (p phaseBar) labels(width int, s *Styles) string {
-	var parts []string
-	for _, ph := range engine.Phases {
-		name := ph.Title()
+	segs := p.segments(width)
+	starts := make([]int, len(segs))
+	at := 0
+	for i, seg := range segs {
+		starts[i] = at
+		at += seg.cells + 1 // and the gap between parts
+	}
+	cur := int(p.current)
+	name := p.current.Title()
+	from := max(min(starts[cur], width-lipgloss.Width(name)), 0)
+	to := from + lipgloss.Width(name) // the current name's cells: [from, to)
+
+	type label struct {
+		col  int
+		text string
+	}
+	var out []label
+	for i, ph := range engine.Phases {
+		st := s.PhaseLater
 		switch {
-		case p.done || ph < p.current:
-			parts = append(parts, s.PhaseDone.Render(name))
 		case ph == p.current:
-			parts = append(parts, s.PhaseNow.Render(name))
-		default:
-			parts = append(parts, s.PhaseLater.Render(name))
+			out = append(out, label{from, s.PhaseNow.Render(name)})
+			continue
+		case p.done || ph < p.current:
+			st = s.PhaseDone
 		}
+		// The room its part leaves beside the current name, a cell apart.
+		lo, hi := starts[i], starts[i]+segs[i].cells
+		if i > cur {
+			lo = max(lo, to+1)
+		} else {
+			hi = min(hi, from-1)
+		}
+		room := hi - lo
+		text := ph.Title()
+		if lipgloss.Width(text) > room {
+			if room < minLabel {
+				continue
+			}
+			text = truncate(text, room)
+		}
+		out = append(out, label{lo, st.Render(text)})
 	}
-	line := strings.Join(parts, s.Muted.Render(" › "))
-	if lipgloss.Width(line) > width {
-		// Too narrow for all five names: say where we are.
-		return s.PhaseNow.Render(p.current.Title()) + s.Muted.Render(" · phase "+string(rune('1'+int(p.current)))+" of 5")
+	var b strings.Builder
+	col := 0
+	for _, l := range out { // in order of the phases, so left to right
+		b.WriteString(strings.Repeat(" ", max(l.col-col, 0)))
+		b.WriteString(l.text)
+		col = max(l.col, col) + lipgloss.Width(l.text)
 	}
-	return line
+	return b.String()
 }
+
+// minLabel is the fewest cells a cut phase name is shown in: three
+// letters and "…".
+const minLabel = 4
 
 func (p phaseBar) bar(width int, s *Styles) string {
 	gaps := len(engine.Phases) - 1

@@ -92,9 +92,6 @@ func TestFormRefusesAnIntentionTheRuleRefuses(t *testing.T) {
 	b := &fakeBackend{}
 	m := New(Options{Backend: b, Form: true, Now: func() time.Time { return testNow }})
 	m = sized(m, 80, 24)
-	if m.form.intention.CharLimit != engine.MaxIntention {
-		t.Errorf("the form holds %d characters, the rule %d", m.form.intention.CharLimit, engine.MaxIntention)
-	}
 	m, _ = press(m, "tab")
 	next, _ := m.Update(tea.PasteMsg{Content: "calm \u202eklat a erofeb"})
 	m = next.(Model)

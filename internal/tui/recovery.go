@@ -156,7 +156,7 @@ func where(in SessionInfo, now time.Time) string {
 
 // recoveryDialog is the box for a left-running session or for the stale
 // ones; compact is the one or two lines used when the box does not fit.
-func (m Model) recoveryDialog() (box, compact string) {
+func (m Model) recoveryDialog(width int) (box, compact string) {
 	s := m.styles
 	keyRow := func(k, what string) string {
 		return s.Accent.Render(fmt.Sprintf("%-4s", k)) + " " + s.Text.Render(what)
@@ -181,7 +181,7 @@ func (m Model) recoveryDialog() (box, compact string) {
 			s.Muted.Render("Cleaning up marks them abandoned: they leave the list of\nsessions to resume, and their words stay saved.") + "\n\n" +
 			keyRow("c", "clean up (discard them)") + "\n" + keyRow("esc", "keep them")
 		return s.Dialog.Render(s.Heading.Render(title) + "\n\n" + body),
-			s.Heading.Render(title) + "\n" + s.Muted.Render("c clean up · esc keep")
+			s.Heading.Render(wrap(title, width)) + "\n" + s.Muted.Render(wrap("c clean up · esc keep", width))
 	}
 	in := m.recovery.offer
 	title := "A session was left running when lull stopped"
@@ -194,9 +194,14 @@ func (m Model) recoveryDialog() (box, compact string) {
 		keyRow("r", "resume where it stopped") + "\n" +
 		keyRow("s", "summarize: keep what was spoken, mark it completed (partial)") + "\n" +
 		keyRow("d", "discard: mark it abandoned (its words stay saved)") + "\n" +
-		keyRow("esc", "decide later")
-	return s.Dialog.Render(s.Heading.Render(title) + "\n\n" + body),
-		s.Heading.Render(title) + "\n" + s.Muted.Render("r resume · s summarize · d discard · esc later")
+		keyRow("esc", "decide later") + "\n" +
+		keyRow("q", "decide later, and quit")
+	// Narrow: which session, where it stopped, and the keys, wrapped.
+	compact = s.Heading.Render(wrap(title, width)) + "\n" +
+		s.Text.Render(truncate(sessionItem{in}.title(), width)) + "\n" +
+		s.Muted.Render(wrap(where(in, now)+".", width)) + "\n" +
+		s.Muted.Render(wrap("r resume · s summarize · d discard · esc later · q quit", width))
+	return s.Dialog.Render(s.Heading.Render(title) + "\n\n" + body), compact
 }
 
 // fits reports whether a dialog box fits the width.

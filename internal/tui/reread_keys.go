@@ -70,9 +70,11 @@ func (k KeyMap) rereadHelp(replayable bool) screenKeys {
 	back := key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc/q", "back to the list"))
 	short := []key.Binding{scroll, back, k.Help}
 	full := [][]key.Binding{{scroll, pages}, {back, k.Help}}
+	narrow := []key.Binding{brief(scroll, ""), brief(back, "back"), k.Help}
 	if replayable {
 		short = []key.Binding{scroll, k.Replay, back, k.Help}
 		full[1] = append([]key.Binding{k.Replay}, full[1]...)
+		narrow = []key.Binding{brief(scroll, ""), k.Replay, brief(back, "back"), k.Help}
 	}
-	return screenKeys{short: short, full: full}
+	return screenKeys{short: short, full: full, narrow: narrow}
 }

@@ -75,35 +75,37 @@ func (m Model) onSalvageKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// salvageDialog lays out what was found and the choice of where to begin.
-func (m Model) salvageDialog(width int) string {
+// salvageDialog lays out what was found and the choice of where to begin,
+// in width × height cells: boxed where it fits, else plain, and on a
+// short screen the choice first and what was found after it.
+func (m Model) salvageDialog(width, height int) string {
 	s, sv := m.styles, m.salvage
 	w := min(width-4, 76)
-	wrap := lipgloss.NewStyle().Width(max(w-4, 20))
-	lines := []string{s.Heading.Render("This session cannot be read, nor rebuilt."), ""}
+	wrapped := lipgloss.NewStyle().Width(max(w-4, 20))
+	heading := s.Heading.Render("This session cannot be read, nor rebuilt.")
+	var found []string
 	for _, f := range sv.what.Found {
-		lines = append(lines, s.Muted.Render(wrap.Render(f)))
+		found = append(found, s.Muted.Render(wrapped.Render(f)))
 	}
-	lines = append(lines, "")
+	var choice, brief []string
 	if len(sv.what.From) == 0 {
-		lines = append(lines, s.Text.Render("Nothing in it can be resumed. d deletes it; esc leaves it."))
+		choice = append(choice, s.Text.Render("Nothing in it can be resumed. d deletes it; esc leaves it."))
+		brief = choice
 	} else {
-		var parts []string
+		phases := make([]string, len(sv.what.From))
 		for i, p := range sv.what.From {
-			if i == sv.at {
-				parts = append(parts, s.ChoiceOn.Render("["+p.Title()+"]"))
-			} else {
-				parts = append(parts, s.Choice.Render(" "+p.Title()+" "))
-			}
+			phases[i] = p.Title()
 		}
-		lines = append(lines, s.Text.Render("Begin again at:"), strings.Join(parts, " "),
-			s.Muted.Render(wrap.Render("What was spoken before it is kept; the phase begins afresh.")))
+		choice = append(choice, s.Text.Render("Begin again at:"), choiceWindow(phases, sv.at, max(w-4, 20), s),
+			s.Muted.Render(wrapped.Render("What was spoken before it is kept; the phase begins afresh.")))
+		brief = []string{s.Text.Render("Begin again at:") + " " + choiceWindow(phases, sv.at, max(width-16, 8), s)}
 	}
+	lines := append(append(append([]string{heading, ""}, found...), ""), choice...)
 	box := s.Dialog.Render(strings.Join(lines, "\n"))
-	if !fits(box, width) {
-		box = strings.Join(lines, "\n")
+	if fits(box, width) && lipgloss.Height(box) <= height {
+		return box
 	}
-	return box
+	return fitRows(width, height, s, lines, append(append([]string{heading}, brief...), found...))
 }
 
 func (k KeyMap) salvageHelp(canBegin bool) screenKeys {

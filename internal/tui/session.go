@@ -40,6 +40,10 @@ type sessionView struct {
 	// A breathing practice has its own screen (breathe.go).
 	practice bool
 	breathe  breatheView
+	// The voice the session asked for ("auto", "flite", "none", …), and
+	// the sound as the run last said it plays (soundline.go).
+	voiceChosen string
+	sound       soundNow
 }
 
 func newSessionView(st engine.State) sessionView {
@@ -53,6 +57,8 @@ func newSessionView(st engine.State) sessionView {
 		sleep:     st.Sleep,
 		tail:      st.SleepTail,
 		end:       newEndView(st.MoodBefore),
+
+		voiceChosen: st.Voice,
 	}
 	v.words.rebuild(st.History)
 	if st.Practice == engine.PracticeBreathe {
@@ -100,9 +106,9 @@ func (v *sessionView) apply(ev engine.Event) {
 
 // resync rebuilds the view from a snapshot after falling behind.
 func (v *sessionView) resync(st engine.State) {
-	shown, asked, end := v.progress, v.asked, v.end
+	shown, asked, end, sound := v.progress, v.asked, v.end, v.sound
 	*v = newSessionView(st)
-	v.asked, v.end = asked, end
+	v.asked, v.end, v.sound = asked, end, sound
 	v.status = v.settle(v.status)
 	v.progress = steady(shown, v.progress, v.status)
 }
@@ -188,14 +194,14 @@ func (v sessionView) View(width, height int, s *Styles) string {
 	} else if v.status == engine.Completed && !v.sleep {
 		// A sleep session's last words stay until lull leaves, a moment
 		// later: nothing bright for eyes that may be closed.
-		body = v.completion(width, s)
+		body = v.completion(width, max(height-used, 1), s)
 	} else if v.status == engine.Interrupted {
-		body = v.interrupted(width, s)
+		body = v.interrupted(width, max(height-used, 1), s)
 	} else {
 		body = v.words.View(width, max(height-used, 0), s)
 	}
 	if !v.started && v.status == engine.Running && len(v.words.lines) == 0 {
-		body = s.Muted.Render("Close your eyes. The first words come in a moment.")
+		body = s.Muted.Render(wrap("Close your eyes. The first words come in a moment.", width))
 	}
 	return strings.Join(append(top, body), "\n")
 }
@@ -218,53 +224,86 @@ func (v sessionView) showsBreath(height int) bool {
 	return v.practice || height >= 10+breathLines
 }
 
-func (v sessionView) completion(width int, s *Styles) string {
-	lines := []string{s.Heading.Render("The session is complete."), ""}
+// completion is a waking session's end, in width × height cells: what
+// was done, the mood before → after, the question and the note, or why
+// the last save failed. A short screen gets it without its blank lines
+// and asides.
+func (v sessionView) completion(width, height int, s *Styles) string {
+	var full, brief []string
+	full = append(full, s.Heading.Render("The session is complete."), "")
+	brief = append(brief, s.Heading.Render("The session is complete."))
 	if v.summary != nil {
-		lines = append(lines, s.Text.Render(fmt.Sprintf("%s · %d sentences through five phases.",
-			human.Clock(v.summary.Duration), v.summary.Sentences)))
+		done := fmt.Sprintf("%s · %d sentences", human.Clock(v.summary.Duration), v.summary.Sentences)
+		full = append(full, s.Text.Render(done+" through five phases."))
+		brief = append(brief, s.Text.Render(done+"."))
 		if t := v.summary.Tokens; t != (engine.Tokens{}) {
-			lines = append(lines, s.Muted.Render(human.Tokens(t.In, t.Out, v.summary.Cost)+"."))
+			full = append(full, s.Muted.Render(human.Tokens(t.In, t.Out, v.summary.Cost)+"."))
 		}
 	}
 	if mood := moodLine(v.end.before, v.end.mood); mood != "" {
-		lines = append(lines, s.Text.Render(mood))
+		full = append(full, s.Text.Render(mood))
+		brief = append(brief, s.Text.Render(mood))
 	}
 	if v.asksAfter() {
-		lines = append(lines, "")
-		lines = append(lines, v.end.View(width, s)...)
+		full = append(full, "")
+		full = append(full, v.end.View(width, s)...)
+		brief = append(brief, v.end.View(width, s)...)
 	}
 	if v.unsaved != "" {
 		// "… was not saved: why." first, then what is on disk and what to do.
 		first, rest, _ := strings.Cut(v.unsaved, "\n")
-		lines = append(lines, "", s.Error.Render(first), s.Text.Render(rest))
+		full = append(full, "", s.Error.Render(first), s.Text.Render(rest))
+		brief = append(brief, s.Error.Render(first), s.Text.Render(rest))
 	} else {
-		lines = append(lines, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
+		full = append(full, "", s.Muted.Render("Take your time before you move on. Its words are saved with the session."))
 	}
-	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+	return fitRows(width, height, s, full, brief)
 }
 
-// interrupted says why the words stopped and what the listener can do.
-func (v sessionView) interrupted(width int, s *Styles) string {
-	lines := []string{s.Heading.Render("The guide could not go on."), ""}
-	if v.problem != "" {
-		lines = append(lines, s.Text.Render(v.problem))
-		if v.todo != "" {
-			lines = append(lines, s.Text.Render(v.todo))
+// fitRows lays out the first of these forms of a text that fits in width
+// × height cells, wrapped; when none does, the last one's first rows under
+// a "…" row that says the rest is cut (the lines lull says again as it
+// exits, or the ones the key help holds).
+func fitRows(width, height int, s *Styles, forms ...[]string) string {
+	var rows []string
+	for _, lines := range forms {
+		rows = strings.Split(lipgloss.NewStyle().Width(max(width, 1)).Render(strings.Join(lines, "\n")), "\n")
+		if len(rows) <= height {
+			return strings.Join(rows, "\n")
 		}
-		lines = append(lines, "")
+	}
+	return strings.Join(append(rows[:max(height-1, 0)], s.Muted.Render("…")), "\n")
+}
+
+// interrupted says why the words stopped and what the listener can do,
+// in width × height cells: on a short screen without the list of keys the
+// key help holds too.
+func (v sessionView) interrupted(width, height int, s *Styles) string {
+	heading := s.Heading.Render("The guide could not go on.")
+	full := []string{heading, ""}
+	brief := []string{heading}
+	if v.problem != "" {
+		full = append(full, s.Text.Render(v.problem))
+		brief = append(brief, s.Text.Render(v.problem))
+		if v.todo != "" {
+			full = append(full, s.Text.Render(v.todo))
+			brief = append(brief, s.Text.Render(v.todo))
+		}
+		full = append(full, "")
 	}
 	if v.switching {
-		lines = append(lines, v.sw.View(width, s))
-		return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+		full = append(full, v.sw.View(width, false, s))
+		// The model and the server first, the reason after them.
+		return fitRows(width, height, s, full, []string{v.sw.View(width, true, s)}, append([]string{v.sw.View(width, true, s)}, brief...))
 	}
-	lines = append(lines,
+	full = append(full,
 		s.Text.Render("Nothing is lost: the session stopped at the last sentence you heard."), "",
 		s.Accent.Render("r")+s.Muted.Render("  try the guide again"),
 		s.Accent.Render("m")+s.Muted.Render("  try another model"),
 		s.Accent.Render("b")+s.Muted.Render("  carry on with the built-in guide"),
 		s.Accent.Render("q")+s.Muted.Render("  quit; resume later from the list"))
-	return lipgloss.NewStyle().Width(width).Render(strings.Join(lines, "\n"))
+	brief = append(brief, s.Muted.Render("Nothing is lost."))
+	return fitRows(width, height, s, full, brief)
 }
 
 // spread puts left and right on one line of the given width.

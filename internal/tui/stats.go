@@ -21,6 +21,7 @@ type statsView struct {
 	loaded bool
 	width  int
 	height int
+	top    int // the first row shown, on a screen too short for them all
 }
 
 func (v *statsView) SetSize(width, height int) { v.width, v.height = width, height }
@@ -31,7 +32,40 @@ func (v statsView) View(width int, s *Styles) string {
 	if !v.loaded {
 		return s.Title.Render("Your practice") + "\n\n" + s.Muted.Render("Reading your sessions…")
 	}
-	return RenderPractice(v.report, width, v.height, s)
+	rows, room := v.rows(width, s)
+	if room == 0 {
+		return strings.Join(rows, "\n")
+	}
+	// Too short a screen for all of it: it scrolls, and the last row says
+	// there is more.
+	top := min(v.top, len(rows)-room)
+	hint := "↑ more above (↑/↓)"
+	if top+room < len(rows) {
+		hint = "↓ more below (↑/↓)"
+	}
+	return strings.Join(rows[top:top+room], "\n") + "\n" + s.Muted.Render(truncate(hint, max(width, 1)))
+}
+
+// rows is the practice laid out in width cells, and how many of its rows
+// show at once: 0 when all of them fit.
+func (v statsView) rows(width int, s *Styles) (rows []string, room int) {
+	rows = strings.Split(strings.TrimRight(RenderPractice(v.report, width, v.height, s), "\n"), "\n")
+	if v.height <= 0 || len(rows) <= v.height {
+		return rows, 0
+	}
+	return rows, max(v.height-1, 1)
+}
+
+// scroll moves the practice by rows, within its ends.
+func (v *statsView) scroll(by int, s *Styles) {
+	rows, room := v.rows(v.width, s)
+	v.top = min(max(v.top+by, 0), max(len(rows)-room, 0))
+}
+
+// scrolls reports whether the practice is too tall for the screen.
+func (v statsView) scrolls(s *Styles) bool {
+	_, room := v.rows(v.width, s)
+	return v.loaded && room > 0
 }
 
 // The charts' shape.
@@ -320,8 +354,12 @@ func (m Model) onStatsKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Quit):
 		return m, tea.Quit
 	case key.Matches(msg, m.keys.Back), key.Matches(msg, m.keys.Stats):
+		m.stats.top = 0
 		m.setState(screenHome)
 		return m, m.loadSessions()
+	}
+	if by, ok := map[string]int{"up": -1, "k": -1, "down": 1, "j": 1, "pgup": -5, "pgdown": 5}[msg.String()]; ok {
+		m.stats.scroll(by, m.styles)
 	}
 	return m, nil
 }

@@ -89,7 +89,7 @@ func TestStatsGoldenViews(t *testing.T) {
 func TestStatsScreenKeys(t *testing.T) {
 	m := statsModel(t, samplePractice(), 80, 24)
 	v := ansi.Strip(m.View().Content)
-	for _, want := range []string{"This week", "2 sessions · 13 min, of which breathing 3 min", "4 days in a row", "+1.6 on average from before to after, over 11 sessions", "today", "esc your sessions"} {
+	for _, want := range []string{"This week", "2 sessions · 13 min, of which breathing 3 min", "4 days in a row", "+1.6 on average from before to after, over 11 sessions", "today", "esc/t your sessions"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("the stats screen lacks %q:\n%s", want, v)
 		}

@@ -133,7 +133,7 @@ func NewStyles(isDark, noColor bool) Styles {
 
 		Help:      keyHelp(p, fg),
 		List:      list.DefaultStyles(isDark),
-		TextInput: textinput.DefaultStyles(isDark),
+		TextInput: textInput(p, isDark, fg),
 	}
 	if noColor {
 		s.Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).Padding(1, 2)
@@ -161,6 +161,20 @@ func keyHelp(p palette, fg func(color.Color) lipgloss.Style) help.Styles {
 		FullKey: key, FullDesc: desc, FullSeparator: desc,
 		Ellipsis: desc,
 	}
+}
+
+// textInput styles the text fields (the intention, a model's name, a
+// note, the list's filter): bubbles' placeholder grey is 2.9:1 on black,
+// hard to read on a dark terminal, and its blurred text 3.4:1 on white.
+func textInput(p palette, isDark bool, fg func(color.Color) lipgloss.Style) textinput.Styles {
+	s := textinput.DefaultStyles(isDark)
+	for _, st := range []*textinput.StyleState{&s.Focused, &s.Blurred} {
+		st.Placeholder = fg(p.helpDesc)
+		st.Suggestion = fg(p.helpDesc)
+	}
+	s.Blurred.Text = fg(p.text)
+	s.Cursor.Color = p.accent
+	return s
 }
 
 func plainHelp() help.Styles {

@@ -17,6 +17,8 @@ func (m Model) openSwitch() (tea.Model, tea.Cmd) {
 		model = current
 	}
 	m.sess.sw = newModelSwitch(model, providers, m.styles)
+	w, _ := m.contentSize()
+	m.sess.sw.SetWidth(w)
 	m.sess.switching = true
 	return m, nil
 }

@@ -27,7 +27,7 @@ func transcriptRows(t *testing.T, view string) []string {
 	var rows []string
 	for _, l := range lines[from:] {
 		l = strings.TrimSpace(l)
-		if strings.Contains(l, "quit (saves)") || strings.Contains(l, "pause/resume") {
+		if strings.Contains(l, "q quit") || strings.Contains(l, "pause/resume") {
 			break // the key help
 		}
 		rows = append(rows, l)

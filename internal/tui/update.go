@@ -215,7 +215,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.notes = nil // they were about the run lull opened on
 		m.attach(msg.run)
-		cmd := tea.Batch(m.follow(), m.tick(), m.showNotices()) // before m is returned: tick marks it
+		cmd := tea.Batch(m.follow(), m.tick(), m.showNotices(), m.readSound()) // before m is returned: tick marks it
 		return m, cmd
 	case eventsMsg:
 		return m.onEvents(msg)
@@ -238,6 +238,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, cmd
 	case soundMsg:
 		if msg.gen != m.gen {
+			return m, nil
+		}
+		m.sess.sound = msg.now
+		if msg.text == "" {
 			return m, nil
 		}
 		return m, m.status.set(msg.text, levelInfo, 3*time.Second)
@@ -327,7 +331,7 @@ func (m Model) onEvents(msg eventsMsg) (tea.Model, tea.Cmd) {
 				cmds = append(cmds, m.stopped())
 			}
 		case engine.EventNotice:
-			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second))
+			cmds = append(cmds, m.status.set(ev.Text, levelWarn, 8*time.Second), m.readSound()) // a voice that failed hands over to the next, and says so
 			check = true
 		case engine.EventCompleted:
 			m.sess.summary = m.run.Snapshot().Summary
@@ -550,14 +554,21 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Soundscape):
 		return m, m.sound(func(r Run) string { return "Soundscape: " + r.NextSoundscape() + "." })
 	case key.Matches(msg, m.keys.Leave):
-		return m, m.closeRun(m.direct)
+		// Paused and saved, to the sessions, as the key help says: after
+		// lull new and lull resume too (q is the way out to the shell).
+		return m, m.closeRun(false)
 	}
 	return m, nil
 }
 
 func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if m.dialog == dialogCrisis {
-		m.dialog = dialogNone
+		// On a short screen ↑/↓ read on; any other key goes back.
+		if by, ok := map[string]int{"up": -1, "k": -1, "down": 1, "j": 1, "pgup": -5, "pgdown": 5}[msg.String()]; ok {
+			m.scrollCrisis(by)
+			return m, nil
+		}
+		m.dialog, m.crisisTop = dialogNone, 0
 		return m, nil
 	}
 	if m.dialog == dialogSalvage {
@@ -604,18 +615,6 @@ func (m Model) onDialogKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return m, nil
-}
-
-// soundMsg says what a sound key changed.
-type soundMsg struct {
-	gen  int
-	text string
-}
-
-// sound changes the sound off the UI goroutine and says what it did.
-func (m Model) sound(change func(Run) string) tea.Cmd {
-	r, gen := m.run, m.gen
-	return func() tea.Msg { return soundMsg{gen: gen, text: change(r)} }
 }
 
 // volumeWords says a volume level as the listener hears it.

@@ -33,6 +33,8 @@ func press(m Model, keys ...string) (Model, tea.Cmd) {
 			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
 		case "down":
 			msg = tea.KeyPressMsg{Code: tea.KeyDown}
+		case "backspace":
+			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
 		case "ctrl+c":
 			msg = tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 		case "ctrl+u":

@@ -1,0 +1,68 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/lull-dev/lull/internal/engine"
+)
+
+// Golden views of issue 26's screen fixes, light and dark, at 80×24 and
+// 40×12: the voice named over the keys and the lasting mark of a sound
+// that is off; the small screens with their essential keys, "…" where
+// text is cut and the form's fields out of sight named; the intention's
+// count and its refusal.
+func TestFirstHourGoldenViews(t *testing.T) {
+	small := func(m Model) Model { return sized(m, 40, 12) }
+	home := small(homeModel(t, sampleSessions(), nil))
+	form, ask := press(small(homeModel(t, sampleSessions(), nil)), "n")
+	form = run(t, form, ask)
+	form, _ = press(form, "tab", "c", "a", "l", "m")
+	long, ask := press(homeModel(t, sampleSessions(), nil), "n")
+	long = run(t, long, ask)
+	long, _ = press(long, "tab")
+	next, _ := long.Update(tea.PasteMsg{Content: strings.Repeat("calm and slow ", 10)})
+	long = next.(Model)
+
+	completed := sessionState()
+	completed.Status = engine.Completed
+	completed.MoodBefore = 2
+	completed.Summary = &engine.Summary{Duration: 10*time.Minute + 2*time.Second, Sentences: 71}
+	end := sessionModel(completed, 40, 12)
+	end.run = finishedRun(t, false, 2)
+	end, _ = press(end, "4")
+
+	interrupted := sessionState()
+	interrupted.Status = engine.Interrupted
+	stopped := sessionModel(interrupted, 40, 12)
+	stopped.sess.problem = "The server closed the connection before it answered."
+	helpShown := sessionModel(sessionState(), 40, 12)
+	helpShown.help.ShowAll = true
+
+	for _, dark := range []bool{true, false} {
+		suffix := "_dark"
+		if !dark {
+			suffix = "_light"
+		}
+		views := map[string]Model{
+			"session_voice":           soundModel(80, 24, "auto", soundNow{true, "flite", true, 10}),
+			"session_no_voice":        soundModel(80, 24, "auto", soundNow{true, "none", true, 10}),
+			"session_voice_off_small": soundModel(40, 12, "auto", soundNow{true, "flite", false, 10}),
+			"session_muted_small":     soundModel(40, 12, "auto", soundNow{true, "flite", true, 0}),
+			"session_help_small":      helpShown,
+			"home_small":              home,
+			"form_small":              form,
+			"form_intention_long":     long,
+			"end_small":               end,
+			"interrupted_small":       stopped,
+		}
+		for name, m := range views {
+			t.Run(name+suffix, func(t *testing.T) {
+				golden(t, name+suffix, styled(m, dark).View().Content)
+			})
+		}
+	}
+}
