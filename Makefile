@@ -23,7 +23,7 @@ run: deps build
 ## the sound output speaks PulseAudio itself and loads ALSA at run time,
 ## so no C compiler or headers are needed.
 build:
-	CGO_ENABLED=0 $(GO) build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/lull
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/lull
 
 ## install: build and copy lull to $(BINDIR) (PREFIX=/opt/lull make
 ## install for another place)

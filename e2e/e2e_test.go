@@ -47,8 +47,10 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	lullBin = filepath.Join(dir, "lull")
-	// Built as the releases are, without cgo: the binary people install.
-	build := exec.Command("go", "build", "-o", lullBin, "github.com/lull-dev/lull/cmd/lull")
+	// Built as the releases are, without cgo and with -trimpath: the binary
+	// people install (install_test.go's go install shares its compiled
+	// dependencies).
+	build := exec.Command("go", "build", "-trimpath", "-o", lullBin, "github.com/lull-dev/lull/cmd/lull")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {

@@ -1,10 +1,14 @@
-// Package install checks that lull installs as people install Go tools:
-// go install github.com/lull-dev/lull/cmd/lull@VERSION, with no cgo,
-// from a module proxy. The proxy is a folder made from the working tree
+//go:build unix
+
+// lull installs as people install Go tools: go install
+// github.com/lull-dev/lull/cmd/lull@VERSION, with no cgo, from a module
+// proxy. The proxy is a folder made from the working tree
 // (GOPROXY=file://…), and every dependency comes from the local module
-// cache's own download folder: no network. It builds nothing unless it
-// runs.
-package install
+// cache's own download folder: no network. It runs here, beside the
+// binary TestMain builds the same way (CGO_ENABLED=0, -trimpath) and
+// after it, so the dependencies are compiled once for both.
+
+package e2e
 
 import (
 	"bytes"
@@ -24,20 +28,20 @@ import (
 
 const modulePath = "github.com/lull-dev/lull"
 
-// version is what the proxy serves the working tree as.
-const version = "v0.0.1-installtest"
+// installVersion is what the proxy serves the working tree as.
+const installVersion = "v0.0.1-installtest"
 
 // go install …@version from a proxy of the working tree, into an empty
 // GOBIN, with CGO_ENABLED=0: the binary says the version it was installed
 // at (read from its build info: no -ldflags), and it is on no PATH but
 // its own folder.
 //
-// part B of issue 25 adds lull --version; until it lands this asks
-// lull version, which prints the same.
+// It asks lull version, which prints what lull --version prints.
 func TestGoInstallFromAModuleProxy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds lull")
 	}
+	t.Parallel()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command")
@@ -51,7 +55,7 @@ func TestGoInstallFromAModuleProxy(t *testing.T) {
 	gobin := filepath.Join(tmp, "bin")
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
-	install := exec.CommandContext(ctx, goTool, "install", "-trimpath", modulePath+"/cmd/lull@"+version)
+	install := exec.CommandContext(ctx, goTool, "install", "-trimpath", modulePath+"/cmd/lull@"+installVersion)
 	install.Dir = tmp // outside the module: go install …@version ignores any go.mod anyway
 	install.Env = append(os.Environ(),
 		"CGO_ENABLED=0",
@@ -69,7 +73,7 @@ func TestGoInstallFromAModuleProxy(t *testing.T) {
 		"GOTOOLCHAIN=local",
 	)
 	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("go install %s/cmd/lull@%s: %v\n%s", modulePath, version, err, out)
+		t.Fatalf("go install %s/cmd/lull@%s: %v\n%s", modulePath, installVersion, err, out)
 	}
 	t.Cleanup(func() { chmodWritable(filepath.Join(tmp, "modcache")) })
 
@@ -80,8 +84,8 @@ func TestGoInstallFromAModuleProxy(t *testing.T) {
 	if err != nil {
 		t.Fatalf("lull version: %v\n%s", err, out)
 	}
-	if !strings.HasPrefix(string(out), "lull "+version+" ") {
-		t.Errorf("the installed lull says %q; want it to begin %q", out, "lull "+version+" ")
+	if !strings.HasPrefix(string(out), "lull "+installVersion+" ") {
+		t.Errorf("the installed lull says %q; want it to begin %q", out, "lull "+installVersion+" ")
 	}
 }
 
@@ -98,20 +102,20 @@ func serve(t *testing.T, dir, root string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, _ := json.Marshal(struct{ Version, Time string }{version, "2026-11-29T00:00:00Z"})
-	write(t, filepath.Join(at, "list"), []byte(version+"\n"))
-	write(t, filepath.Join(at, version+".info"), info)
-	write(t, filepath.Join(at, version+".mod"), mod)
+	info, _ := json.Marshal(struct{ Version, Time string }{installVersion, "2026-11-29T00:00:00Z"})
+	write(t, filepath.Join(at, "list"), []byte(installVersion+"\n"))
+	write(t, filepath.Join(at, installVersion+".info"), info)
+	write(t, filepath.Join(at, installVersion+".mod"), mod)
 
 	var files []zip.File
 	for _, name := range treeFiles(t, root) {
 		files = append(files, diskFile{root: root, name: name})
 	}
 	var z bytes.Buffer
-	if err := zip.Create(&z, module.Version{Path: modulePath, Version: version}, files); err != nil {
+	if err := zip.Create(&z, module.Version{Path: modulePath, Version: installVersion}, files); err != nil {
 		t.Fatal(err)
 	}
-	write(t, filepath.Join(at, version+".zip"), z.Bytes())
+	write(t, filepath.Join(at, installVersion+".zip"), z.Bytes())
 }
 
 // treeFiles are the working tree's files as a commit would take them:
@@ -149,7 +153,7 @@ func (f diskFile) Open() (io.ReadCloser, error) {
 
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	dir, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
