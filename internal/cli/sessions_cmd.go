@@ -449,7 +449,8 @@ func (c *cli) pruneCmd() *cobra.Command {
 			"Age counts from the last activity of an unfinished session (created, paused,\n" +
 			"interrupted, left running), from when a completed session completed, and from\n" +
 			"when an abandoned one was abandoned. A session open in a lull is never pruned.\n\n" +
-			"Ages: 30d (days), 2w (weeks), 12h, 90m, or any Go duration.",
+			"Ages: 30d (days), 2w (weeks), 3mo (months of 30 days) or 12h (hours). m is\n" +
+			"refused: it could mean minutes or months.",
 		Example: "  lull sessions prune                      # what is older than 30 days\n" +
 			"  lull sessions prune --older-than 2w --yes",
 		Args: cobra.NoArgs,
@@ -461,7 +462,7 @@ func (c *cli) pruneCmd() *cobra.Command {
 			return c.withEnv(func(env *environment) error { return c.prune(env, olderThan, age, yes) })
 		},
 	}
-	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 12h")
+	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 3mo (months), 12h")
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "delete them (without it, only list them)")
 	return cmd
 }
@@ -511,26 +512,38 @@ func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes b
 	return nil
 }
 
-// parseAge reads an age: 30d, 2w, 12h, 90m, or any Go duration.
+// parseAge reads an age: a whole number and a unit that cannot be
+// mistaken — h (hours), d (days), w (weeks) or mo (months of 30 days).
+// "m" is refused by name: minutes to a Go duration, months to most people,
+// and prune deletes on the difference.
 func parseAge(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
-	bad := fmt.Errorf("%q is not an age: give it like 30d, 2w or 12h", s)
-	d, err := time.ParseDuration(s)
-	if unit := strings.TrimLeft(s, "0123456789"); unit == "d" || unit == "w" {
-		n, aerr := strconv.Atoi(strings.TrimSuffix(s, unit))
-		if aerr != nil || n > 100*365 {
-			return 0, bad
-		}
-		d, err = time.Duration(n)*24*time.Hour, nil
-		if unit == "w" {
-			d *= 7
-		}
+	digits := strings.TrimLeft(s, "0123456789")
+	number, unit := strings.TrimSuffix(s, digits), strings.ToLower(digits)
+	if strings.HasSuffix(unit, "m") || strings.HasPrefix(unit, "min") { // 1m, 90m, 1h30m, 5min
+		return 0, fmt.Errorf("%q: m could mean minutes or months; write months as mo (1mo), or give days, weeks or hours: 30d, 2w, 12h", s)
 	}
-	if err != nil {
-		return 0, bad
+	per, ok := ageUnits[unit]
+	n, err := strconv.Atoi(number)
+	if !ok || err != nil || number == "" {
+		return 0, fmt.Errorf("%q is not an age: give a whole number and a unit, like 30d, 2w, 3mo or 12h", s)
 	}
-	if d <= 0 {
+	if n <= 0 {
 		return 0, fmt.Errorf("%q: an age must be more than nothing", s)
 	}
-	return d, nil
+	if n > int(maxAge/per) {
+		return 0, fmt.Errorf("%q is longer than any session has been kept: give at most 100 years", s)
+	}
+	return time.Duration(n) * per, nil
 }
+
+// ageUnits are the units an age may be given in.
+var ageUnits = map[string]time.Duration{
+	"h":  time.Hour,
+	"d":  24 * time.Hour,
+	"w":  7 * 24 * time.Hour,
+	"mo": 30 * 24 * time.Hour,
+}
+
+// maxAge bounds an age: a hundred years, far from overflowing a duration.
+const maxAge = 100 * 365 * 24 * time.Hour
