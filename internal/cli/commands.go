@@ -58,6 +58,7 @@ func newRoot(c *cli) *cobra.Command {
 	root.AddCommand(c.replayCmd())
 	root.AddCommand(c.configCmd(), c.manCmd())
 	strictHelp(root)
+	fitHelp(root)
 	addCompletions(root)
 	return root
 }
@@ -198,7 +199,7 @@ func parseMinutes(s string) (time.Duration, bool) {
 // signals crisis gets kindness and where to find help.
 func (c *cli) startError(err error) error {
 	if errors.As(err, new(*crisis.Error)) {
-		fmt.Fprintln(c.stdout, strings.TrimSpace(prompts.Crisis))
+		fprintln(c.stdout, strings.TrimSpace(prompts.Crisis))
 		return &exitError{code: 1}
 	}
 	return err

@@ -4,10 +4,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -197,16 +197,22 @@ func (c *cli) examine(env *environment) doctorReport {
 // printDoctor prints the report for a person.
 func (c *cli) printDoctor(r doctorReport) {
 	out := c.stdout
+	width := columns(out)
 	section := func(name string) { fmt.Fprintf(out, "\n%s\n", name) }
-	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	// Every cell may hold text from the config, the environment or a
-	// device's error: each is made printable and redacted.
+	// Each section is a table fitted to the terminal: its last column
+	// wraps under itself. Every cell may hold text from the config, the
+	// environment or a device's error: each is made printable and redacted.
+	t := newTable("  ", 0)
 	row := func(cells ...string) {
 		for i, c := range cells {
 			cells[i] = human.Line(c)
 		}
-		fmt.Fprintln(w, "  "+strings.Join(cells, "\t"))
+		t.add(cells...)
 	}
+	w := flusher(func() {
+		io.WriteString(out, t.render(width))
+		t.rows, t.cols = nil, nil
+	})
 
 	fmt.Fprintf(out, "lull %s\n", r.Version)
 
@@ -220,6 +226,8 @@ func (c *cli) printDoctor(r doctorReport) {
 	w.Flush()
 
 	section("Voices (auto picks the one marked *)")
+	// Narrow, where each voice is goes first, then whether it is there.
+	t.cols = []column{{}, {drop: 2}, {drop: 1}}
 	for _, v := range r.Voices.Engines {
 		mark := " "
 		if v.AutoPicks {
@@ -346,3 +354,8 @@ func deviceTrouble(err error) string {
 	}
 	return s
 }
+
+// flusher is a func with tabwriter's Flush, for printDoctor's sections.
+type flusher func()
+
+func (f flusher) Flush() { f() }

@@ -96,7 +96,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		c.note(n)
 	}
 	st := r.Snapshot()
-	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
+	fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
 
 	select {
 	case <-r.Done():
@@ -148,7 +148,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		heard += final.SleepTail
 		after = fmt.Sprintf(" and %s of sound after them", human.Clock(final.SleepTail))
 	}
-	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",
+	fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",
 		human.Clock(final.Elapsed), final.Spoken(), after, sound.name, took.Round(100*time.Millisecond),
 		heard.Seconds()/took.Seconds(), final.ID)
 	return nil

@@ -61,7 +61,7 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 		}
 		if open != nil {
 			if note := stoppedNote(open.Snapshot()); note != "" {
-				fmt.Fprintln(c.stderr, note)
+				fprint(c.stderr, note+"\n")
 			}
 		}
 		return &exitError{code: exitCode(sig)}
@@ -87,7 +87,7 @@ func (c *cli) resumeHint(m tui.Model, open tui.Run) {
 		return
 	}
 	if note := stoppedNote(st); note != "" {
-		fmt.Fprintln(c.stderr, note)
+		fprint(c.stderr, note+"\n")
 	}
 }
 
