@@ -303,13 +303,17 @@ func (c *cli) printDoctor(r doctorReport) {
 	case f.ConfigError != "":
 		found = f.ConfigError
 	}
-	row("config", f.Config, found)
+	// Each path is a whole line's last cell: on a narrow terminal it
+	// moves under its name rather than be broken.
+	row("config", f.Config)
+	row("", found)
 	sessionsNote := fmt.Sprintf("%d sessions", f.Count)
 	if f.Unreadable > 0 {
 		sessionsNote += fmt.Sprintf(", %d unreadable (%s tells which)", f.Unreadable, human.Command("sessions list"))
 	}
-	row("sessions", f.Sessions, sessionsNote)
-	row("log", f.Log, "")
+	row("sessions", f.Sessions)
+	row("", sessionsNote)
+	row("log", f.Log)
 	w.Flush()
 }
 

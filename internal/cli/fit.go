@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
@@ -142,8 +143,8 @@ func keepCommands(line string) string {
 			b.WriteString(line)
 			return b.String()
 		}
-		if i > 0 && !strings.ContainsRune(" (\"'`", rune(line[i-1])) {
-			b.WriteString(line[:i+len(name)]) // inside a word (…/lull ): no command
+		if i > 0 && !strings.ContainsRune(" (\"'`", rune(line[i-1])) || !commandFollows(line[i+len(name):]) {
+			b.WriteString(line[:i+len(name)]) // inside a word (…/lull ), or prose: "lull will be here"
 			line = line[i+len(name):]
 			continue
 		}
@@ -169,6 +170,18 @@ func keepCommands(line string) string {
 		b.WriteString(strings.ReplaceAll(whole, " ", string(keep)))
 		line = cmd[len(whole):]
 	}
+}
+
+// commandNames are lull's commands (fitHelp records them): what tells
+// "lull resume ID" from "lull will be here".
+var commandNames atomic.Pointer[map[string]bool]
+
+// commandFollows reports whether rest, what follows lull's name, begins
+// with one of its commands or a flag.
+func commandFollows(rest string) bool {
+	word, _, _ := strings.Cut(rest, " ")
+	names := commandNames.Load()
+	return strings.HasPrefix(word, "-") || names != nil && (*names)[strings.TrimRight(word, ".,;)")]
 }
 
 // column is one column of a table.
@@ -264,13 +277,16 @@ func (t *table) render(width int) string {
 			cell = r[len(r)-1]
 		}
 		at := ansi.StringWidth(lead.String())
-		if stacked && len(r) > 1 && ansi.StringWidth(cell) > width-at {
+		word := longestWord(cell)
+		if len(r) > 1 && (stacked && ansi.StringWidth(cell) > width-at || width > 0 && word > width-at) {
 			if l := strings.TrimRight(lead.String(), " "); l != "" {
 				b.WriteString(l + "\n") // a row that continues the one above has none
 			}
 			lead.Reset()
-			lead.WriteString(under)
-			at = len(under)
+			if word <= width-len(under) {
+				lead.WriteString(under)
+			} // else from the first column: a path is never broken
+			at = lead.Len()
 		}
 		if width > 0 {
 			cell = fitText(cell, max(width-at, 1))
@@ -318,8 +334,15 @@ func fprint(out io.Writer, text string) {
 // for 80 columns, and a narrower terminal would break its words. The
 // flags are wrapped by pflag, beside their names; the rest by fitText.
 func fitHelp(root *cobra.Command) {
+	names := map[string]bool{}
+	for _, cmd := range root.Commands() {
+		for _, name := range append(cmd.Aliases, cmd.Name()) {
+			names[name] = true
+		}
+	}
+	commandNames.Store(&names)
 	show := root.HelpFunc()
-	cobra.AddTemplateFunc("helpColumns", func() int { return helpColumns })
+	cobra.AddTemplateFunc("helpColumns", func() int { return int(helpColumns.Load()) })
 	usage := root.UsageTemplate()
 	for _, flags := range []string{".LocalFlags", ".InheritedFlags"} {
 		usage = strings.ReplaceAll(usage, flags+".FlagUsages", "("+flags+".FlagUsagesWrapped helpColumns)")
@@ -327,8 +350,9 @@ func fitHelp(root *cobra.Command) {
 	root.SetUsageTemplate(usage)
 	root.SetHelpFunc(func(cmd *cobra.Command, args []string) {
 		out := cmd.OutOrStdout()
-		helpColumns = columns(out)
-		if helpColumns == 0 {
+		width := columns(out)
+		helpColumns.Store(int64(width))
+		if width == 0 {
 			show(cmd, args)
 			return
 		}
@@ -336,7 +360,7 @@ func fitHelp(root *cobra.Command) {
 		cmd.SetOut(&b)
 		show(cmd, args)
 		cmd.SetOut(out)
-		lines := strings.Split(fitText(reflow(b.String(), helpColumns), helpColumns), "\n")
+		lines := strings.Split(fitText(reflow(b.String(), width), width), "\n")
 		for i, l := range lines {
 			lines[i] = strings.TrimRight(l, " ") // pflag pads a name it wraps under
 		}
@@ -345,7 +369,7 @@ func fitHelp(root *cobra.Command) {
 }
 
 // helpColumns is the width the help being shown is fitted to; 0 for none.
-var helpColumns int
+var helpColumns atomic.Int64
 
 // reflow joins the lines of help's description, written for 80 columns,
 // into paragraphs when a line of it is wider than width: fitText then
@@ -375,4 +399,14 @@ func reflow(help string, width int) string {
 		b.WriteString(l)
 	}
 	return b.String() + "\nUsage:" + usage
+}
+
+// longestWord is the width of the widest word of text, a command counted
+// as one.
+func longestWord(text string) int {
+	w := 0
+	for _, word := range strings.Fields(keepCommands(text)) {
+		w = max(w, ansi.StringWidth(word))
+	}
+	return w
 }

@@ -23,6 +23,7 @@ func checkFits(t *testing.T, got, text string, width int) {
 
 func TestFitTextWrapsBetweenWords(t *testing.T) {
 	t.Parallel()
+	newRoot(&cli{}) // lull's commands, to tell a command from prose
 	text := "Paused at sensory, 3:42 of 10:00. Resume with: lull resume 20261123-120000-k3f9"
 	for _, width := range []int{80, 60, 40, 30, 20} {
 		got := fitText(text, width)
@@ -102,4 +103,14 @@ func TestUnbrokenStaysOnOneLine(t *testing.T) {
 	if w := ansi.StringWidth(unbroken("a b")); w != 3 {
 		t.Errorf("a kept space is %d columns wide", w)
 	}
+}
+
+// "lull" in prose is no command: it wraps like any words.
+func TestProseAboutLullWraps(t *testing.T) {
+	t.Parallel()
+	newRoot(&cli{})
+	text := "lull · session 20261129-192637-qs4q · 5 min · seed 3249958992865603436"
+	checkFits(t, fitText(text, 40), text, 40)
+	text = "If you can, tell someone. lull will be here when you come back, whenever that is."
+	checkFits(t, fitText(text, 30), text, 30)
 }
