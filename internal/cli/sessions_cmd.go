@@ -171,6 +171,13 @@ func (c *cli) showSession(env *environment, id string) error {
 	row("created", st.CreatedAt.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(st.UpdatedAt, time.Now()))
 	row("progress", fmt.Sprintf("%s of %s (%d%%) · %s, sentence %d", human.Clock(st.Elapsed), human.Clock(st.Length),
 		int(st.Progress()*100), st.Phase, st.Position.Sentence+1))
+	if st.Rendered > 0 {
+		rendered := fmt.Sprintf("%s written to a file by lull render, heard by no one: not counted as practice", human.Clock(st.Rendered))
+		if heard := st.Heard(); heard > 0 {
+			rendered += fmt.Sprintf(" (%s played)", human.Clock(heard))
+		}
+		row("rendered", rendered)
+	}
 	io.WriteString(out, kv.render(width))
 	kv.rows = nil
 	fmt.Fprintln(out, "  phases")

@@ -356,6 +356,9 @@ func (e *Engine) accountLocked(p Phase) {
 	e.accounted = pos
 	e.st.Phases[p].Elapsed += d
 	e.st.Elapsed += d
+	if e.unheard {
+		e.st.Rendered += d
+	}
 }
 
 // sentence is s begun with a capital, as plainly's words (made to follow

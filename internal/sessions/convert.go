@@ -54,6 +54,7 @@ func toHeader(st engine.State) header {
 		Partial:       st.Summary != nil && st.Summary.Partial,
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
+		Rendered:      seconds(st.Rendered),
 		Position:      positionDoc{Phase: st.Position.Phase.String(), Sentence: st.Position.Sentence},
 	}
 }
@@ -191,6 +192,10 @@ func (h header) into(st *engine.State) error {
 	if err != nil {
 		return err
 	}
+	rendered, err := duration("rendered_seconds", h.Rendered)
+	if err != nil {
+		return err
+	}
 	st.ID = h.ID
 	st.Status = engine.Status(h.Status)
 	st.CreatedAt = h.CreatedAt
@@ -218,6 +223,7 @@ func (h header) into(st *engine.State) error {
 	st.Phase = phase
 	st.Position = engine.Position{Phase: pos, Sentence: h.Position.Sentence}
 	st.Elapsed = elapsed
+	st.Rendered = rendered
 	return nil
 }
 
