@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/lull-dev/lull/internal/audio"
@@ -75,6 +76,9 @@ type (
 	doctorSound struct {
 		Device  string `json:"device"`            // what opened; "" when none did
 		Trouble string `json:"trouble,omitempty"` // why none did
+		// Advice is how to get sound when none opened: a sound server, a
+		// container's, SSH's way round.
+		Advice []string `json:"advice,omitempty"`
 	}
 	doctorVoices struct {
 		Engines     []doctorVoice `json:"engines"`      // best first
@@ -92,6 +96,7 @@ type (
 		Voice   string `json:"voice"`
 		Why     string `json:"why"`
 		Install string `json:"install"`
+		Config  string `json:"config,omitempty"` // what to add to config.yaml, as YAML
 	}
 	doctorBreathing struct {
 		Inhale float64 `json:"inhale_seconds"`
@@ -134,6 +139,7 @@ func (c *cli) examine(env *environment) doctorReport {
 		Soundscape: redact.Text(cfg.Soundscape), Length: cfg.Length}
 	if desc, err := audio.ProbeDevice(func() func() { return redirectStderr(env.logf) }); err != nil {
 		r.Sound.Trouble = redact.Text(deviceTrouble(err))
+		r.Sound.Advice = onThisMachine()
 	} else {
 		r.Sound.Device = redact.Text(desc)
 	}
@@ -145,7 +151,8 @@ func (c *cli) examine(env *environment) doctorReport {
 	r.Voices.EspeakVoice = redact.Text(cmp.Or(cfg.Espeak.Voice, "auto"))
 	r.BetterVoices = []doctorAdvice{}
 	for _, a := range audio.AdviseVoices(env.app.Voices()) {
-		r.BetterVoices = append(r.BetterVoices, doctorAdvice{Voice: a.Voice, Why: redact.Text(a.Why), Install: redact.Text(a.Install)})
+		r.BetterVoices = append(r.BetterVoices, doctorAdvice{Voice: a.Voice, Why: redact.Text(a.Why), Install: redact.Text(a.Install),
+			Config: redact.Text(a.Config)})
 	}
 	b := cfg.Breathing
 	r.Breathing = doctorBreathing{Inhale: b.Inhale, Hold: b.Hold, Exhale: b.Exhale, Rest: b.HoldOut, Tone: b.ToneOn()}
@@ -220,6 +227,9 @@ func (c *cli) printDoctor(r doctorReport) {
 	if r.Sound.Device == "" {
 		row("device", "none — sessions play to a silent output that keeps time")
 		row("", r.Sound.Trouble)
+		for _, a := range r.Sound.Advice {
+			row("", a)
+		}
 	} else {
 		row("device", "ok: "+r.Sound.Device)
 	}
@@ -247,9 +257,25 @@ func (c *cli) printDoctor(r doctorReport) {
 	if len(r.BetterVoices) == 0 {
 		row("none", "lull already has the most natural local voice it knows")
 	}
+	names := 0 // one width for the names, across the snippets between them
 	for _, a := range r.BetterVoices {
+		names = max(names, ansi.StringWidth(human.Line(a.Voice)))
+	}
+	for _, a := range r.BetterVoices {
+		t.cols = []column{{min: names}}
 		row(a.Voice, a.Why)
 		row("", a.Install)
+		if a.Config == "" {
+			continue
+		}
+		// YAML to paste: its lines whole and as indented as written,
+		// under the advice.
+		w.Flush()
+		for _, l := range strings.Split(a.Config, "\n") {
+			if text := strings.TrimLeft(l, " "); text != "" {
+				fprintln(out, "    "+unbroken(l[:len(l)-len(text)]+human.Line(text)))
+			}
+		}
 	}
 	w.Flush()
 
