@@ -97,10 +97,16 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 	}
 	st := r.Snapshot()
 	fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
+	total := st.Length
+	if st.Sleep {
+		total += st.SleepTail // the sound after the words is in the file too
+	}
+	progress := showProgress(c.stderr, total, r.Played)
 
 	select {
 	case <-r.Done():
 	case <-ends.Done():
+		progress.end(false)
 		// A reader that stopped reading must not hold the stop up: the
 		// output is let go of first, and what it would still say is moot.
 		sig, _ := ends.Signal()
@@ -114,9 +120,11 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		}
 		return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved paused: %s", human.Command("resume "+st.ID))}
 	}
+	progress.halt()
 	runErr := r.Err()
 	closeErr := r.Close() // finishes the WAV file; a running session is saved paused
 	final := r.Snapshot()
+	progress.end(runErr == nil && closeErr == nil && final.Status == engine.Completed)
 	if err := outputFailed(sound, runErr, closeErr); err != nil {
 		if unsaved := new(app.UnsavedError); errors.As(closeErr, &unsaved) {
 			return fmt.Errorf("%w.\n%v", err, unsaved) // never "saved" when it was not
