@@ -57,6 +57,7 @@ func newRoot(c *cli) *cobra.Command {
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
 	root.AddCommand(c.configCmd(), c.manCmd())
+	root.AddCommand(c.remindCmd())
 	strictHelp(root)
 	fitHelp(root)
 	addCompletions(root)
