@@ -34,9 +34,10 @@ func (c *cli) remindCmd() *cobra.Command {
 		RunE:    groupRun,
 	}
 	at := &cobra.Command{
-		Use:   "at HH:MM",
-		Short: "Remind me every day at HH:MM (24-hour clock), replacing any time set before",
-		Args:  cobra.ExactArgs(1),
+		Use:               "at HH:MM",
+		Short:             "Remind me every day at HH:MM (24-hour clock), replacing any time set before",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			t, err := remind.Parse(args[0])
 			if err != nil {
