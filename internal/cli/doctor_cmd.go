@@ -216,10 +216,10 @@ func (c *cli) printDoctor(r doctorReport) {
 		}
 		t.add(cells...)
 	}
-	w := flusher(func() {
+	flush := func() {
 		io.WriteString(out, t.render(width))
 		t.rows, t.cols = nil, nil
-	})
+	}
 
 	fmt.Fprintf(out, "lull %s\n", r.Version)
 
@@ -233,7 +233,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	} else {
 		row("device", "ok: "+r.Sound.Device)
 	}
-	w.Flush()
+	flush()
 
 	section("Voices (auto picks the one marked *)")
 	// Narrow, where each voice is goes first, then whether it is there.
@@ -251,7 +251,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	}
 	row("  your choice", r.Voices.Choice)
 	row("  espeak.voice", r.Voices.EspeakVoice)
-	w.Flush()
+	flush()
 
 	section("Better local voices")
 	if len(r.BetterVoices) == 0 {
@@ -270,14 +270,14 @@ func (c *cli) printDoctor(r doctorReport) {
 		}
 		// YAML to paste: its lines whole and as indented as written,
 		// under the advice.
-		w.Flush()
+		flush()
 		for _, l := range strings.Split(a.Config, "\n") {
 			if text := strings.TrimLeft(l, " "); text != "" {
 				fprintln(out, "    "+unbroken(l[:len(l)-len(text)]+human.Line(text)))
 			}
 		}
 	}
-	w.Flush()
+	flush()
 
 	section("Sound settings")
 	var scapes []string
@@ -292,7 +292,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	row("breathing", fmt.Sprintf("in %s · hold %s · out %s · rest %s · pacer tone %s",
 		secs(b.Inhale), secs(b.Hold), secs(b.Exhale), secs(b.Rest), onOff(b.Tone)))
 	row("length", fmt.Sprintf("%d minutes by default", r.Length))
-	w.Flush()
+	flush()
 
 	section("Guide")
 	g := r.Guide
@@ -318,7 +318,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	}
 	row("OPENAI_API_KEY", setOrNot(r.Environment.OpenAIKeySet))
 	row("OPENAI_BASE_URL", cmp.Or(r.Environment.OpenAIBaseURL, "not set"))
-	w.Flush()
+	flush()
 
 	section("Files")
 	f := r.Files
@@ -340,7 +340,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	row("sessions", f.Sessions)
 	row("", sessionsNote)
 	row("log", f.Log)
-	w.Flush()
+	flush()
 }
 
 func onOff(on bool) string {
@@ -384,8 +384,3 @@ func deviceTrouble(err error) string {
 	}
 	return s
 }
-
-// flusher is a func with tabwriter's Flush, for printDoctor's sections.
-type flusher func()
-
-func (f flusher) Flush() { f() }

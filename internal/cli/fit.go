@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/charmbracelet/x/ansi"
@@ -127,8 +128,9 @@ func flow(lead, text, hang string, width int) string {
 
 // keepCommands joins the words of every command in line with keep, so
 // that wrapping moves a command whole. A command begins with lull's name
-// (human.Command's, or plain lull) and runs to the end of the line, or to what ends it
-// in a sentence: a comma, a stop, a bracket or a quote.
+// (human.Command's, or plain lull) and one of its commands or a flag, and
+// runs to the end of the line, or to what ends it in a sentence: a comma,
+// a stop, a bracket or a quote (an argument in quotes is part of it).
 func keepCommands(line string) string {
 	var b strings.Builder
 	for {
@@ -342,7 +344,7 @@ func fitHelp(root *cobra.Command) {
 	}
 	commandNames.Store(&names)
 	show := root.HelpFunc()
-	cobra.AddTemplateFunc("helpColumns", func() int { return int(helpColumns.Load()) })
+	helpFunc.Do(func() { cobra.AddTemplateFunc("helpColumns", func() int { return int(helpColumns.Load()) }) }) // cobra's map is global
 	usage := root.UsageTemplate()
 	for _, flags := range []string{".LocalFlags", ".InheritedFlags"} {
 		usage = strings.ReplaceAll(usage, flags+".FlagUsages", "("+flags+".FlagUsagesWrapped helpColumns)")
@@ -369,7 +371,10 @@ func fitHelp(root *cobra.Command) {
 }
 
 // helpColumns is the width the help being shown is fitted to; 0 for none.
-var helpColumns atomic.Int64
+var (
+	helpColumns atomic.Int64
+	helpFunc    sync.Once
+)
 
 // reflow joins the lines of help's description, written for 80 columns,
 // into paragraphs when a line of it is wider than width: fitText then
