@@ -24,13 +24,13 @@ if [ $n = 1 ]; then echo "lenght: 20" >> "$1"; else sed -i 's/^lenght:/length:/'
 `, 0o700)
 	s := newScreen(t, []string{"LULL_HOME=" + home, "VISUAL=" + editor}, "config", "edit")
 	s.waitFor("Edit it again? [Y/n]", 30*time.Second)
-	pane := s.lines() // wrapped lines joined
+	pane := flat(s.lines()) // lull wraps between words to fit the terminal
 	if !strings.Contains(pane, "unknown key lenght") || !strings.Contains(pane, `did you mean "length"?`) {
 		t.Errorf("the refusal does not say what is wrong:\n%s", pane)
 	}
 	s.send("y", "Enter")
 	s.waitFor("__EXIT=", 30*time.Second)
-	pane = s.lines()
+	pane = flat(s.lines())
 	if !strings.Contains(pane, "is good: lull will use it.") || !strings.Contains(pane, "__EXIT=0") {
 		t.Errorf("after the second edit:\n%s", pane)
 	}

@@ -80,11 +80,12 @@ func lull(t *testing.T, home string, scale string, args ...string) (stdout, stde
 
 // hermeticEnv is this environment without what would send a test's words
 // to a server: an OpenAI key in a developer's shell must not make the
-// auto voice call OpenAI.
+// auto voice call OpenAI. A COLUMNS exported by the shell goes too: piped,
+// lull's output is then as wide as it is.
 func hermeticEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "OPENAI_") && !strings.HasPrefix(kv, "LULL_") {
+		if !strings.HasPrefix(kv, "OPENAI_") && !strings.HasPrefix(kv, "LULL_") && !strings.HasPrefix(kv, "COLUMNS=") {
 			env = append(env, kv)
 		}
 	}

@@ -331,7 +331,7 @@ func TestLLMServerDiesSessionCompletesOnBuiltin(t *testing.T) {
 	if e := systemEntry(st, "failed"); e == "" {
 		t.Errorf("no system entry records the failure: %v", st.History)
 	}
-	if !strings.Contains(errOut, "Continuing with the builtin guide") {
+	if !strings.Contains(flat(errOut), "Continuing with the built-in guide") {
 		t.Errorf("the hand-over was not announced:\n%s", errOut)
 	}
 	checkNoCanary(t, home, out, errOut)

@@ -163,7 +163,7 @@ func TestTmuxHeadlessAsksTheMood(t *testing.T) {
 	s.send("Enter")
 	s.waitFor("__EXIT=0", 30*time.Second)
 	id, _ := onlySession(t, home)
-	if !strings.Contains(s.lines(), "Saved with "+id+": mood 2 (uneasy) → 5 (very good) · note: clear head.") {
+	if !strings.Contains(flat(s.lines()), "Saved with "+id+": mood 2 (uneasy) → 5 (very good) · note: clear head.") {
 		t.Errorf("not said what was kept:\n%s", s.lines())
 	}
 	if st := load(t, home, id); st.MoodBefore != 2 || st.MoodAfter != 5 || st.Note != "clear head" {

@@ -278,6 +278,7 @@ func (a *App) run(sess *sessions.Session, st engine.State, player *audio.Player,
 		Logger:    a.log.With("session", st.ID),
 		Breath:    a.opts.Config.Breathing.Pattern(),
 		NoCues:    wordless(st),
+		Unheard:   player.Renders(), // lull render: a file, not practice
 	})
 	if err != nil {
 		sess.Close()

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"github.com/lull-dev/lull/internal/audio"
 	"github.com/lull-dev/lull/internal/engine"
@@ -141,6 +142,10 @@ func (r *Run) PacerBreath() (engine.Breath, bool) { return r.player.Breath() }
 
 // Timeline is what the voice track has played, where on the output's clock.
 func (r *Run) Timeline() []audio.Span { return r.player.Timeline() }
+
+// Played is how much sound the output has taken since the run began:
+// for a render, how much of the file is written.
+func (r *Run) Played() time.Duration { return r.player.Position() }
 
 // ID is the session's id.
 func (r *Run) ID() string { return r.Snapshot().ID }

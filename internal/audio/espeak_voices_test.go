@@ -183,35 +183,44 @@ func TestDoctorsAdviceNamesTheBetterVoicesAndHowToInstallThem(t *testing.T) {
 	t.Run("espeak-ng alone", func(t *testing.T) {
 		fakeEspeak(t, false, "")
 		advice := AdviseVoices(VoiceConfig{})
-		if got, want := names(advice), []string{"piper", "espeak-ng with mbrola", "flite"}; !slices.Equal(got, want) {
+		if got, want := names(advice), []string{"piper", "Kokoro", "espeak-ng with mbrola", "flite"}; !slices.Equal(got, want) {
 			t.Fatalf("advice %q, want %q", got, want)
 		}
-		if !strings.Contains(advice[1].Install, "sudo apt-get install espeak-ng mbrola mbrola-us1") ||
-			!strings.Contains(advice[1].Install, "contrib") || advice[2].Install != "sudo apt-get install flite" {
+		if !strings.Contains(advice[2].Install, "sudo apt-get install espeak-ng mbrola mbrola-us1") ||
+			!strings.Contains(advice[2].Install, "contrib") || advice[3].Install != "sudo apt-get install flite" {
 			t.Errorf("install lines %q", advice)
+		}
+		// piper and Kokoro say what to put in the config.
+		if !strings.Contains(advice[0].Config, "piper:\n  binary: ") || !strings.Contains(advice[0].Config, "\n  model: ") ||
+			!strings.Contains(advice[1].Config, "speech:\n  base_url: http://localhost:8880/v1\n  model: kokoro") {
+			t.Errorf("config snippets %q", advice)
 		}
 	})
 	t.Run("nothing", func(t *testing.T) {
 		onlyOnPath(t)
 		got := names(AdviseVoices(VoiceConfig{}))
-		if want := []string{"piper", "espeak-ng with mbrola", "flite", "espeak-ng"}; !slices.Equal(got, want) {
+		if want := []string{"piper", "Kokoro", "espeak-ng with mbrola", "flite", "espeak-ng"}; !slices.Equal(got, want) {
 			t.Errorf("advice %q, want %q", got, want)
 		}
 	})
 	t.Run("mbrola installed but not chosen", func(t *testing.T) {
 		fakeEspeak(t, true, "mb-us1", "flite")
 		advice := AdviseVoices(VoiceConfig{Espeak: EspeakConfig{Voice: "en-us"}})
-		if got := names(advice); !slices.Equal(got, []string{"piper", "espeak-ng with mbrola"}) {
+		if got := names(advice); !slices.Equal(got, []string{"piper", "Kokoro", "espeak-ng with mbrola"}) {
 			t.Fatalf("advice %q", got)
 		}
-		if !strings.Contains(advice[1].Install, "set espeak.voice to auto") {
-			t.Errorf("install %q", advice[1].Install)
+		if !strings.Contains(advice[2].Install, "set espeak.voice to auto") {
+			t.Errorf("install %q", advice[2].Install)
 		}
 	})
 	t.Run("mbrola in use", func(t *testing.T) {
 		fakeEspeak(t, true, "mb-us1", "flite")
-		if got := names(AdviseVoices(VoiceConfig{})); !slices.Equal(got, []string{"piper"}) {
+		if got := names(AdviseVoices(VoiceConfig{})); !slices.Equal(got, []string{"piper", "Kokoro"}) {
 			t.Errorf("advice %q", got)
+		}
+		// A speech server set up already: Kokoro is not offered.
+		if got := names(AdviseVoices(VoiceConfig{Speech: SpeechConfig{BaseURL: "http://localhost:8880/v1"}})); !slices.Equal(got, []string{"piper"}) {
+			t.Errorf("advice %q with a speech server", got)
 		}
 	})
 	t.Run("piper in use", func(t *testing.T) {

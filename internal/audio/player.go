@@ -87,6 +87,13 @@ var (
 	_ engine.Finisher = (*Player)(nil)
 )
 
+// Renders reports whether the player writes a WAV file as fast as it can
+// (Options.Render) rather than playing to a listener.
+func (p *Player) Renders() bool {
+	_, ok := p.out.(*render)
+	return ok
+}
+
 // ErrClosed is returned by a Player that has been closed.
 var ErrClosed = errors.New("the sound has been closed")
 

@@ -200,7 +200,13 @@ func probeSpeech(cfg SpeechConfig) found {
 	s := newSpeech(cfg)
 	f.where = s.where
 	if cfg.APIKey == "" && cfg.BaseURL == "" {
-		f.note = "openai needs a speech server: a base URL or an API key in the config"
+		// Nothing is set up: OPENAI_BASE_URL is the guide's server, and a
+		// key never goes in the config.
+		f.where = ""
+		f.note = "openai is not set up: give a speech server of your own (Kokoro, say) as speech.base_url in the config, or set OPENAI_API_KEY for OpenAI's"
+		if os.Getenv("OPENAI_BASE_URL") != "" {
+			f.note = "openai is not set up: OPENAI_BASE_URL is the guide's server; for speech give speech.base_url in the config (a key, if the server wants one, in LULL_SPEECH_API_KEY)"
+		}
 		return f
 	}
 	f.voice = s

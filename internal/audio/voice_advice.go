@@ -1,6 +1,9 @@
 package audio
 
-import "runtime"
+import (
+	"os/exec"
+	"runtime"
+)
 
 // Advice is a local voice that would sound better than the best one this
 // machine has, and how to get it.
@@ -8,6 +11,9 @@ type Advice struct {
 	Voice   string
 	Why     string
 	Install string
+	// Config is what to add to config.yaml for it, as YAML; "" when the
+	// install is all there is to do.
+	Config string
 }
 
 // Local voices by how natural they sound, best first, by how they make
@@ -54,7 +60,15 @@ func AdviseVoices(cfg VoiceConfig) []Advice {
 		}
 	}
 	add(rankPiper, Advice{Voice: "piper", Why: "a neural voice: the most natural local voice lull knows",
-		Install: "install piper (https://github.com/rhasspy/piper) and an English voice model (.onnx with its .onnx.json), then set piper.binary and piper.model in the config"})
+		Install: "install piper (https://github.com/rhasspy/piper) and an English voice model (.onnx with its .onnx.json, such as en_US-amy-medium), then add to the config:",
+		Config:  piperSnippet(cfg.Piper)})
+	if cfg.Speech.BaseURL == "" && cfg.Speech.APIKey == "" {
+		// A neural voice on this machine too, through the speech adapter
+		// OpenAI's voice uses; auto prefers a speech server once it is set.
+		add(rankPiper, Advice{Voice: "Kokoro", Why: "a neural voice served on this machine, spoken to as OpenAI's speech API is",
+			Install: "run Kokoro-FastAPI (docker run -p 8880:8880 ghcr.io/remsky/kokoro-fastapi-cpu), then add to the config:",
+			Config:  kokoroSnippet})
+	}
 	if runtime.GOOS == "darwin" {
 		return out // say is always there; the rest sound worse
 	}
@@ -88,4 +102,29 @@ func rankOf(f found) int {
 		return rankEspeak
 	}
 	return rankNone
+}
+
+// kokoroSnippet sets up Kokoro-FastAPI as the speech server: its default
+// port, its model and one of its voices (af_bella, af_heart, bf_emma…).
+const kokoroSnippet = `speech:
+  base_url: http://localhost:8880/v1
+  model: kokoro
+  voice: af_sky
+  format: wav`
+
+// piperSnippet is the config that points at piper: the binary as set, or
+// as found on PATH, and a model for the listener to fill in.
+func piperSnippet(cfg PiperConfig) string {
+	binary := cfg.Binary
+	if binary == "" {
+		binary = "/path/to/piper"
+		if path, err := exec.LookPath("piper"); err == nil {
+			binary = path
+		}
+	}
+	model := cfg.Model
+	if model == "" {
+		model = "/path/to/en_US-amy-medium.onnx"
+	}
+	return "piper:\n  binary: " + binary + "\n  model: " + model
 }

@@ -17,6 +17,7 @@ func onlyOnPath(t *testing.T, engines ...string) string {
 		installScript(t, dir, e, "exit 1")
 	}
 	t.Setenv("PATH", dir)
+	t.Setenv("OPENAI_BASE_URL", "") // the guide's server: what the speech voice says of it is tested apart
 	return dir
 }
 
@@ -99,7 +100,7 @@ func TestAnUnavailableChoiceFallsToTheNextWithANotice(t *testing.T) {
 		{"piper", []string{"flite"}, VoiceConfig{Piper: PiperConfig{Binary: "piper", Model: "/nowhere/calm.onnx"}}, []string{"flite"},
 			"piper was not found at piper; using flite."},
 		{"openai", []string{"espeak-ng"}, VoiceConfig{}, []string{"espeak-ng"},
-			"openai needs a speech server: a base URL or an API key in the config; using espeak-ng."},
+			"openai is not set up: give a speech server of your own (Kokoro, say) as speech.base_url in the config, or set OPENAI_API_KEY for OpenAI's; using espeak-ng."},
 		// A local choice never gives way to a server nobody asked for.
 		{"flite", []string{"espeak-ng"}, VoiceConfig{Speech: SpeechConfig{APIKey: "sk-x"}}, []string{"espeak-ng"},
 			"flite is not installed; using espeak-ng."},
@@ -194,7 +195,15 @@ func TestDescribeVoicesForDoctor(t *testing.T) {
 
 	onlyOnPath(t, "espeak-ng")
 	infos = DescribeVoices(VoiceConfig{})
-	if !infos[4].Default || infos[0].Available || !strings.Contains(infos[0].Where, "api.openai.com") {
+	// Not set up, the speech voice names no server: not OpenAI's, nor
+	// OPENAI_BASE_URL's, which is the guide's.
+	if !infos[4].Default || infos[0].Available || infos[0].Where != "" || !strings.Contains(infos[0].Note, "speech.base_url") {
 		t.Errorf("with espeak-ng only: %+v", infos)
+	}
+	t.Setenv("OPENAI_BASE_URL", "http://localhost:11434/v1")
+	infos = DescribeVoices(VoiceConfig{})
+	if n := infos[0].Note; infos[0].Available || infos[0].Where != "" || !strings.Contains(n, "OPENAI_BASE_URL is the guide's server") ||
+		!strings.Contains(n, "speech.base_url") || !strings.Contains(n, "LULL_SPEECH_API_KEY") {
+		t.Errorf("with OPENAI_BASE_URL: %+v", infos[0])
 	}
 }

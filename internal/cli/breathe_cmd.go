@@ -107,9 +107,9 @@ func (f breatheFlags) options(pattern string) (engine.Options, error) {
 
 // practiceHeader opens a practice's lines without a screen.
 func practiceHeader(w io.Writer, st engine.State) {
-	fmt.Fprintf(w, "lull · paced breathing %s · %d min · session %s\n", human.Line(st.Pattern), int(st.Length.Minutes()), human.Line(st.ID))
+	fprintf(w, "lull · paced breathing %s · %d min · session %s\n", human.Line(st.Pattern), int(st.Length.Minutes()), human.Line(st.ID))
 	if st.Status != engine.Created {
-		fmt.Fprintf(w, "(resumed at %s of %s)\n", human.Clock(st.Elapsed), human.Clock(st.Length))
+		fprintf(w, "(resumed at %s of %s)\n", human.Clock(st.Elapsed), human.Clock(st.Length))
 	}
 }
 
@@ -124,11 +124,11 @@ func breathLine(ev engine.Event) string {
 // practiceCompleted says a practice is complete, and saved unless
 // closeErr says what was not.
 func (c *cli) practiceCompleted(final engine.State, closeErr error) error {
-	fmt.Fprintf(c.stdout, "\nBreathing complete · %s, %s", human.Clock(final.Elapsed), human.Line(final.Pattern))
+	done := fmt.Sprintf("\nBreathing complete · %s, %s", human.Clock(final.Elapsed), human.Line(final.Pattern))
 	if closeErr != nil {
-		fmt.Fprintln(c.stdout, ".")
+		fprintln(c.stdout, done+".")
 		return closeErr
 	}
-	fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
+	fprintf(c.stdout, "%s. Saved as %s.\n", done, final.ID)
 	return nil
 }

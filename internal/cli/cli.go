@@ -67,12 +67,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil && ee.err.Error() != "" {
-			fmt.Fprintln(stderr, "lull:", human.Lines(ee.err.Error()))
+			fprint(stderr, "lull: "+human.Lines(ee.err.Error())+"\n")
 		}
 		return ee.code
 	}
 	// An error may quote an id, an intention, a path or a provider's words.
-	fmt.Fprintln(stderr, "lull:", human.Lines(err.Error()))
+	fprint(stderr, "lull: "+human.Lines(err.Error())+"\n")
 	return 1
 }
 
@@ -121,7 +121,7 @@ func (c *cli) open() (*environment, error) {
 	}
 	if logErr != nil {
 		// Said once the run is sure to go on: a data folder refused says enough.
-		fmt.Fprintf(c.stderr, "lull: not logging to %s: %v. This run goes on without a log.\n", paths.Log, logErr)
+		fprintf(c.stderr, "lull: not logging to %s: %v. This run goes on without a log.\n", paths.Log, logErr)
 	}
 	return env, nil
 }

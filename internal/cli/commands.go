@@ -57,7 +57,9 @@ func newRoot(c *cli) *cobra.Command {
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
 	root.AddCommand(c.configCmd(), c.manCmd())
+	root.AddCommand(c.remindCmd())
 	strictHelp(root)
+	fitHelp(root)
 	addCompletions(root)
 	return root
 }
@@ -200,7 +202,7 @@ func parseMinutes(s string) (time.Duration, bool) {
 // signals crisis gets kindness and where to find help.
 func (c *cli) startError(err error) error {
 	if errors.As(err, new(*crisis.Error)) {
-		fmt.Fprintln(c.stdout, strings.TrimSpace(prompts.Crisis))
+		fprintln(c.stdout, strings.TrimSpace(prompts.Crisis))
 		return &exitError{code: 1}
 	}
 	return err

@@ -75,7 +75,7 @@ func (c *cli) configCmd() *cobra.Command {
 			if err := writeNewConfig(path); err != nil {
 				return err
 			}
-			fmt.Fprintf(c.stdout, "Wrote %s: every setting at its default, commented out. Edit it with: %s\n", path, human.Command("config edit"))
+			fprintf(c.stdout, "Wrote %s: every setting at its default, commented out. Edit it with: %s\n", path, human.Command("config edit"))
 			return nil
 		})),
 		configEditHelp.command(cobra.NoArgs, atConfig(func(path string) error {
@@ -194,13 +194,13 @@ func (c *cli) editConfig(path string, edit func() error, again func() bool) erro
 		}
 		_, err := app.LoadConfig(path)
 		if err == nil {
-			fmt.Fprintf(c.stdout, "%s is good: lull will use it.\n", human.Line(path))
+			fprintf(c.stdout, "%s is good: lull will use it.\n", human.Line(path))
 			return nil
 		}
 		if again == nil {
 			return fmt.Errorf("%w\nThe config is kept as you left it, and lull refuses it until it is mended: lull config edit", err)
 		}
-		fmt.Fprintln(c.stderr, "lull:", human.Lines(err.Error()))
+		fprintln(c.stderr, "lull:", human.Lines(err.Error()))
 		if !again() {
 			return &exitError{code: 1, err: errors.New("the config is kept as you left it, and lull refuses it until it is mended: lull config edit")}
 		}

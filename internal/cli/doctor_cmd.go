@@ -4,12 +4,13 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
-	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/lull-dev/lull/internal/audio"
@@ -75,6 +76,9 @@ type (
 	doctorSound struct {
 		Device  string `json:"device"`            // what opened; "" when none did
 		Trouble string `json:"trouble,omitempty"` // why none did
+		// Advice is how to get sound when none opened: a sound server, a
+		// container's, SSH's way round.
+		Advice []string `json:"advice,omitempty"`
 	}
 	doctorVoices struct {
 		Engines     []doctorVoice `json:"engines"`      // best first
@@ -92,6 +96,7 @@ type (
 		Voice   string `json:"voice"`
 		Why     string `json:"why"`
 		Install string `json:"install"`
+		Config  string `json:"config,omitempty"` // what to add to config.yaml, as YAML
 	}
 	doctorBreathing struct {
 		Inhale float64 `json:"inhale_seconds"`
@@ -134,6 +139,7 @@ func (c *cli) examine(env *environment) doctorReport {
 		Soundscape: redact.Text(cfg.Soundscape), Length: cfg.Length}
 	if desc, err := audio.ProbeDevice(func() func() { return redirectStderr(env.logf) }); err != nil {
 		r.Sound.Trouble = redact.Text(deviceTrouble(err))
+		r.Sound.Advice = onThisMachine()
 	} else {
 		r.Sound.Device = redact.Text(desc)
 	}
@@ -145,7 +151,8 @@ func (c *cli) examine(env *environment) doctorReport {
 	r.Voices.EspeakVoice = redact.Text(cmp.Or(cfg.Espeak.Voice, "auto"))
 	r.BetterVoices = []doctorAdvice{}
 	for _, a := range audio.AdviseVoices(env.app.Voices()) {
-		r.BetterVoices = append(r.BetterVoices, doctorAdvice{Voice: a.Voice, Why: redact.Text(a.Why), Install: redact.Text(a.Install)})
+		r.BetterVoices = append(r.BetterVoices, doctorAdvice{Voice: a.Voice, Why: redact.Text(a.Why), Install: redact.Text(a.Install),
+			Config: redact.Text(a.Config)})
 	}
 	b := cfg.Breathing
 	r.Breathing = doctorBreathing{Inhale: b.Inhale, Hold: b.Hold, Exhale: b.Exhale, Rest: b.HoldOut, Tone: b.ToneOn()}
@@ -197,15 +204,21 @@ func (c *cli) examine(env *environment) doctorReport {
 // printDoctor prints the report for a person.
 func (c *cli) printDoctor(r doctorReport) {
 	out := c.stdout
+	width := columns(out)
 	section := func(name string) { fmt.Fprintf(out, "\n%s\n", name) }
-	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	// Every cell may hold text from the config, the environment or a
-	// device's error: each is made printable and redacted.
+	// Each section is a table fitted to the terminal: its last column
+	// wraps under itself. Every cell may hold text from the config, the
+	// environment or a device's error: each is made printable and redacted.
+	t := newTable("  ", 0)
 	row := func(cells ...string) {
 		for i, c := range cells {
 			cells[i] = human.Line(c)
 		}
-		fmt.Fprintln(w, "  "+strings.Join(cells, "\t"))
+		t.add(cells...)
+	}
+	flush := func() {
+		io.WriteString(out, t.render(width))
+		t.rows, t.cols = nil, nil
 	}
 
 	fmt.Fprintf(out, "lull %s\n", r.Version)
@@ -214,12 +227,17 @@ func (c *cli) printDoctor(r doctorReport) {
 	if r.Sound.Device == "" {
 		row("device", "none — sessions play to a silent output that keeps time")
 		row("", r.Sound.Trouble)
+		for _, a := range r.Sound.Advice {
+			row("", a)
+		}
 	} else {
 		row("device", "ok: "+r.Sound.Device)
 	}
-	w.Flush()
+	flush()
 
 	section("Voices (auto picks the one marked *)")
+	// Narrow, where each voice is goes first, then whether it is there.
+	t.cols = []column{{}, {drop: 2}, {drop: 1}}
 	for _, v := range r.Voices.Engines {
 		mark := " "
 		if v.AutoPicks {
@@ -233,17 +251,33 @@ func (c *cli) printDoctor(r doctorReport) {
 	}
 	row("  your choice", r.Voices.Choice)
 	row("  espeak.voice", r.Voices.EspeakVoice)
-	w.Flush()
+	flush()
 
 	section("Better local voices")
 	if len(r.BetterVoices) == 0 {
 		row("none", "lull already has the most natural local voice it knows")
 	}
+	names := 0 // one width for the names, across the snippets between them
 	for _, a := range r.BetterVoices {
+		names = max(names, ansi.StringWidth(human.Line(a.Voice)))
+	}
+	for _, a := range r.BetterVoices {
+		t.cols = []column{{min: names}}
 		row(a.Voice, a.Why)
 		row("", a.Install)
+		if a.Config == "" {
+			continue
+		}
+		// YAML to paste: its lines whole and as indented as written,
+		// under the advice.
+		flush()
+		for _, l := range strings.Split(a.Config, "\n") {
+			if text := strings.TrimLeft(l, " "); text != "" {
+				fprintln(out, "    "+unbroken(l[:len(l)-len(text)]+human.Line(text)))
+			}
+		}
 	}
-	w.Flush()
+	flush()
 
 	section("Sound settings")
 	var scapes []string
@@ -258,7 +292,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	row("breathing", fmt.Sprintf("in %s · hold %s · out %s · rest %s · pacer tone %s",
 		secs(b.Inhale), secs(b.Hold), secs(b.Exhale), secs(b.Rest), onOff(b.Tone)))
 	row("length", fmt.Sprintf("%d minutes by default", r.Length))
-	w.Flush()
+	flush()
 
 	section("Guide")
 	g := r.Guide
@@ -284,7 +318,7 @@ func (c *cli) printDoctor(r doctorReport) {
 	}
 	row("OPENAI_API_KEY", setOrNot(r.Environment.OpenAIKeySet))
 	row("OPENAI_BASE_URL", cmp.Or(r.Environment.OpenAIBaseURL, "not set"))
-	w.Flush()
+	flush()
 
 	section("Files")
 	f := r.Files
@@ -295,14 +329,18 @@ func (c *cli) printDoctor(r doctorReport) {
 	case f.ConfigError != "":
 		found = f.ConfigError
 	}
-	row("config", f.Config, found)
+	// Each path is a whole line's last cell: on a narrow terminal it
+	// moves under its name rather than be broken.
+	row("config", f.Config)
+	row("", found)
 	sessionsNote := fmt.Sprintf("%d sessions", f.Count)
 	if f.Unreadable > 0 {
 		sessionsNote += fmt.Sprintf(", %d unreadable (%s tells which)", f.Unreadable, human.Command("sessions list"))
 	}
-	row("sessions", f.Sessions, sessionsNote)
-	row("log", f.Log, "")
-	w.Flush()
+	row("sessions", f.Sessions)
+	row("", sessionsNote)
+	row("log", f.Log)
+	flush()
 }
 
 func onOff(on bool) string {

@@ -22,6 +22,7 @@ var environmentVariables = []envVariable{
 	{Name: "LULL_TIME_SCALE", About: "run all pacing N times faster (0.1 to 10000), the sound to a silent output: for tests and demos"},
 	{Name: "LULL_LOG_LEVEL", About: "how much the log says: debug, info (the default), warn or error"},
 	{Name: "NO_COLOR", About: "no colour in the interface"},
+	{Name: "COLUMNS", About: "the width lull fits what it prints to when that is not a terminal (a pipe, a file); unset, nothing is wrapped"},
 	{Name: "VISUAL", About: "the editor lull config edit opens; else EDITOR, else vi"},
 	{Name: "EDITOR", About: "the editor lull config edit opens when VISUAL is not set"},
 }

@@ -99,7 +99,7 @@ func (c *cli) export(env *environment, id, format, out string) error {
 	if err := t.commit(); err != nil {
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
-	fmt.Fprintf(c.stderr, "Exported session %s as %s → %s\n", human.Line(id), format, human.Line(out))
+	fprintf(c.stderr, "Exported session %s as %s → %s\n", human.Line(id), format, human.Line(out))
 	return nil
 }
 
@@ -115,7 +115,7 @@ func (c *cli) exportWAV(env *environment, id, out string) error {
 		return err
 	}
 	defer sound.discard()
-	fmt.Fprintf(c.stderr, "Rendering the words of session %s again → %s\n", human.Line(id), sound.name)
+	fprintf(c.stderr, "Rendering the words of session %s again → %s\n", human.Line(id), sound.name)
 	final, err := env.app.RenderWords(ctx, id, sound.writer())
 	if ctx.Err() != nil {
 		sig, _ := ends.Signal()
@@ -134,7 +134,7 @@ func (c *cli) exportWAV(env *environment, id, out string) error {
 	if final.Sleep {
 		heard += final.SleepTail
 	}
-	fmt.Fprintf(c.stderr, "Exported %s · %d sentences → %s\n", human.Clock(heard.Round(1e9)), final.Spoken(), sound.name)
+	fprintf(c.stderr, "Exported %s · %d sentences → %s\n", human.Clock(heard.Round(1e9)), final.Spoken(), sound.name)
 	return nil
 }
 

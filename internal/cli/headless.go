@@ -44,14 +44,14 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 	if st.Practice == engine.PracticeBreathe {
 		practiceHeader(c.stdout, st)
 	} else {
-		fmt.Fprintf(c.stdout, "lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
+		head := fmt.Sprintf("lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
 		if st.Intention != "" {
-			fmt.Fprintf(c.stdout, " · intention: %s", human.Line(st.Intention))
+			head += " · intention: " + human.Line(st.Intention)
 		}
-		fmt.Fprintln(c.stdout)
+		fprintln(c.stdout, head)
 	}
 	if st.Status != engine.Created && st.Practice == "" {
-		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
+		fprintf(c.stdout, "\nPhase %d of 5: %s (resumed at sentence %d)\n", int(st.Phase)+1, st.Phase.Title(), st.Position.Sentence+1)
 	}
 	for _, n := range append(notes, r.Notices()...) {
 		c.note(n)
@@ -101,7 +101,7 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 			return c.completed(final, nil)
 		}
 		if note := stoppedNote(final); note != "" {
-			fmt.Fprintf(c.stderr, "\n%s\n", note)
+			fprint(c.stderr, "\n"+note+"\n")
 		}
 		return &exitError{code: exitCode(sig)}
 	}
@@ -129,15 +129,15 @@ func (c *cli) completed(final engine.State, closeErr error) error {
 	if final.Practice == engine.PracticeBreathe {
 		return c.practiceCompleted(final, closeErr)
 	}
-	fmt.Fprintf(c.stdout, "\nSession complete · %s · %d sentences", human.Clock(final.Elapsed), final.Spoken())
+	done := fmt.Sprintf("\nSession complete · %s · %d sentences", human.Clock(final.Elapsed), final.Spoken())
 	if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
-		fmt.Fprintf(c.stdout, " · %s", human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost))
+		done += " · " + human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost)
 	}
 	if closeErr != nil {
-		fmt.Fprintln(c.stdout, ".") // and the error says what was not saved
+		fprintln(c.stdout, done+".") // and the error says what was not saved
 		return closeErr
 	}
-	fmt.Fprintf(c.stdout, ". Saved as %s.\n", final.ID)
+	fprintf(c.stdout, "%s. Saved as %s.\n", done, final.ID)
 	return nil
 }
 
@@ -146,9 +146,9 @@ func (c *cli) completed(final engine.State, closeErr error) error {
 func (c *cli) print(ev engine.Event) {
 	switch ev.Kind {
 	case engine.EventPhaseStarted:
-		fmt.Fprintf(c.stdout, "\nPhase %d of 5: %s\n", int(ev.Phase)+1, ev.Phase.Title())
+		fprintf(c.stdout, "\nPhase %d of 5: %s\n", int(ev.Phase)+1, ev.Phase.Title())
 	case engine.EventSentence:
-		fmt.Fprintln(c.stdout, human.Line(ev.Text))
+		fprint(c.stdout, human.Line(ev.Text)+"\n")
 	case engine.EventBreath:
 		fmt.Fprintln(c.stdout, breathLine(ev))
 	case engine.EventNotice:
@@ -158,12 +158,12 @@ func (c *cli) print(ev engine.Event) {
 			// Its text quotes the server's error: the log has it; the end
 			// of the run, or the notice of the guide that carries on, says
 			// it plainly.
-			fmt.Fprintln(c.stderr, "lull: the guide failed (the details are in lull's log)")
+			fprintln(c.stderr, "lull: the guide failed (the details are in lull's log)")
 			break
 		}
-		fmt.Fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
+		fprintln(c.stderr, "lull: error:", human.Line(ev.Text))
 	}
 	if left, ok := tui.Drifting(ev); ok && ev.Status != engine.Paused {
-		fmt.Fprintf(c.stdout, "\n%s\n", tui.DriftLine(left, "Ctrl-C"))
+		fprintf(c.stdout, "\n%s\n", tui.DriftLine(left, "Ctrl-C"))
 	}
 }

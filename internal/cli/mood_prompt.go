@@ -31,7 +31,7 @@ func (c *cli) answer(question string) (string, bool) {
 	if c.in == nil {
 		c.in = bufio.NewReader(os.Stdin)
 	}
-	fmt.Fprint(c.stdout, question)
+	fmt.Fprint(c.stdout, fitText(strings.TrimSuffix(question, " "), columns(c.stdout))+" ")
 	line, err := c.in.ReadString('\n')
 	if err != nil && (line == "" || !errors.Is(err, io.EOF)) {
 		fmt.Fprintln(c.stdout)
@@ -50,7 +50,7 @@ func (c *cli) askMood(question string) int {
 		if n, err := strconv.Atoi(a); err == nil && engine.CheckMood(n) == nil {
 			return n
 		}
-		fmt.Fprintf(c.stdout, "%q is not a mood: type a number from %d to %d, or press Enter to skip.\n", human.Line(a), engine.MinMood, engine.MaxMood)
+		fprintf(c.stdout, "%q is not a mood: type a number from %d to %d, or press Enter to skip.\n", human.Line(a), engine.MinMood, engine.MaxMood)
 	}
 }
 
@@ -65,7 +65,7 @@ func (c *cli) askNote() string {
 		if err == nil {
 			return note
 		}
-		fmt.Fprintf(c.stdout, "%s: write it shorter, or press Enter to skip.\n", err)
+		fprintf(c.stdout, "%s: write it shorter, or press Enter to skip.\n", err)
 	}
 }
 
@@ -104,7 +104,7 @@ func (c *cli) askAfter(a *app.App, final engine.State) error {
 	if err != nil {
 		return fmt.Errorf("your mood and note were not saved: %w; set them with: %s", err, human.Command("sessions note "+final.ID))
 	}
-	fmt.Fprintln(c.stdout, savedRemark(st))
+	fprintln(c.stdout, savedRemark(st))
 	return nil
 }
 

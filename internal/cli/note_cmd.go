@@ -54,7 +54,7 @@ func (c *cli) noteCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintln(c.stdout, savedRemark(st))
+			fprintln(c.stdout, savedRemark(st))
 			return nil
 		})
 	})

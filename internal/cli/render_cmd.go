@@ -91,11 +91,17 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		c.note(n)
 	}
 	st := r.Snapshot()
-	fmt.Fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
+	fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
+	total := st.Length
+	if st.Sleep {
+		total += st.SleepTail // the sound after the words is in the file too
+	}
+	progress := showProgress(c.stderr, total, r.Played)
 
 	select {
 	case <-r.Done():
 	case <-ends.Done():
+		progress.end(false)
 		// A reader that stopped reading must not hold the stop up: the
 		// output is let go of first, and what it would still say is moot.
 		sig, _ := ends.Signal()
@@ -109,9 +115,11 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		}
 		return &exitError{code: exitCode(sig), err: fmt.Errorf("render stopped; the session is saved paused: %s", human.Command("resume "+st.ID))}
 	}
+	progress.halt()
 	runErr := r.Err()
 	closeErr := r.Close() // finishes the WAV file; a running session is saved paused
 	final := r.Snapshot()
+	progress.end(runErr == nil && closeErr == nil && final.Status == engine.Completed)
 	if err := outputFailed(sound, runErr, closeErr); err != nil {
 		if unsaved := new(app.UnsavedError); errors.As(closeErr, &unsaved) {
 			return fmt.Errorf("%w.\n%v", err, unsaved) // never "saved" when it was not
@@ -143,7 +151,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 		heard += final.SleepTail
 		after = fmt.Sprintf(" and %s of sound after them", human.Clock(final.SleepTail))
 	}
-	fmt.Fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",
+	fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",
 		human.Clock(final.Elapsed), final.Spoken(), after, sound.name, took.Round(100*time.Millisecond),
 		heard.Seconds()/took.Seconds(), final.ID)
 	return nil

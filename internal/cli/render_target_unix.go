@@ -46,7 +46,7 @@ func dupStdout() (*os.File, error) {
 func openFIFO(ctx context.Context, name, path string, info fs.FileInfo, notes io.Writer) (*target, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0)
 	if errors.Is(err, unix.ENXIO) {
-		fmt.Fprintf(notes, "Waiting for a program to read the named pipe %s…\n", name)
+		fprintf(notes, "Waiting for a program to read the named pipe %s…\n", name)
 		type opened struct {
 			f   *os.File
 			err error

@@ -15,6 +15,7 @@ import (
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/guide"
 	"github.com/lull-dev/lull/internal/llm"
+	"github.com/lull-dev/lull/internal/practice"
 	"github.com/lull-dev/lull/internal/prompts"
 	"github.com/lull-dev/lull/internal/sessions"
 	"github.com/lull-dev/lull/internal/tui"
@@ -71,7 +72,7 @@ func (c *cli) runTUI(env *environment, o tui.Options) error {
 		}
 		if open != nil {
 			if note := stoppedNote(open.Snapshot()); note != "" {
-				fmt.Fprintln(c.stderr, note)
+				fprint(c.stderr, note+"\n")
 			}
 		}
 		return &exitError{code: exitCode(sig)}
@@ -97,7 +98,7 @@ func (c *cli) resumeHint(m tui.Model, open tui.Run) {
 		return
 	}
 	if note := stoppedNote(st); note != "" {
-		fmt.Fprintln(c.stderr, note)
+		fprint(c.stderr, note+"\n")
 	}
 }
 
@@ -111,7 +112,7 @@ func (b backend) List() ([]tui.SessionInfo, []tui.Problem) {
 		infos[i] = tui.SessionInfo{
 			ID: s.ID, Intention: s.Intention, Status: s.Status, Phase: s.Phase, Progress: s.Progress, Partial: s.Partial,
 			Length: s.Length, Created: s.Created, LastActive: s.LastActive, Open: s.Open, Holder: s.Holder,
-			Sleep: s.Sleep, MoodAfter: s.MoodAfter, MoodAsked: s.MoodAsked,
+			Sleep: s.Sleep, MoodAfter: s.MoodAfter, MoodAsked: s.MoodAsked, Unheard: s.Rendered > 0 && !practice.Counts(s.Info),
 			ReplayOf: s.ReplayOf, ResumesOn: b.app.ResumesOn(s.Info), Newer: s.Newer,
 		}
 		infos[i].Practice, infos[i].Stage = s.Practice, s.Stage()

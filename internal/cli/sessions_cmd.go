@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -72,17 +72,22 @@ func (c *cli) sessionsCmd() *cobra.Command {
 func (c *cli) listSessions(env *environment) error {
 	list, problems := env.app.List()
 	if len(list) == 0 && len(problems) == 0 {
-		fmt.Fprintln(c.stdout, "No sessions yet. Begin one with: "+human.Command("new"))
+		fprintln(c.stdout, "No sessions yet. Begin one with: "+human.Command("new"))
 		return nil
 	}
-	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tSTATUS\tPHASE\tPROGRESS\tLENGTH\tLAST ACTIVE\tINTENTION")
+	// On a narrow terminal the intention wraps, and the length, the
+	// progress, the phase and the last activity are left out in turn:
+	// sessions show has them all.
+	t := newTable("", 7)
+	t.cols[2].drop, t.cols[3].drop, t.cols[4].drop, t.cols[5].drop = 3, 2, 1, 4
+	t.lastMin = 16
+	t.add("ID", "STATUS", "PHASE", "PROGRESS", "LENGTH", "LAST ACTIVE", "INTENTION")
 	now := time.Now()
 	for _, s := range list {
-		fmt.Fprintf(w, "%s\t%s\t%s\t%d%%\t%d min\t%s\t%s\n", human.Line(s.ID), listStatus(s, now), s.Stage(), int(s.Progress*100),
-			int(s.Length.Minutes()), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
+		t.add(human.Line(s.ID), listStatus(s, now), s.Stage(), fmt.Sprintf("%d%%", int(s.Progress*100)),
+			fmt.Sprintf("%d min", int(s.Length.Minutes())), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
 	}
-	if err := w.Flush(); err != nil {
+	if _, err := io.WriteString(c.stdout, t.render(columns(c.stdout))); err != nil {
 		return err
 	}
 	for _, s := range list {
@@ -94,7 +99,7 @@ func (c *cli) listSessions(env *environment) error {
 		}
 	}
 	for _, p := range problems {
-		fmt.Fprintln(c.stderr, "lull:", human.Line(p.Error()))
+		fprintln(c.stderr, "lull:", human.Line(p.Error()))
 	}
 	return nil
 }
@@ -102,7 +107,7 @@ func (c *cli) listSessions(env *environment) error {
 // note tells the user something on stderr, printable and redacted: notes
 // quote ids, file names and errors.
 func (c *cli) note(n string) {
-	fmt.Fprintln(c.stderr, "lull: note:", human.Line(n))
+	fprint(c.stderr, "lull: note: "+human.Line(n)+"\n")
 }
 
 func (c *cli) showSession(env *environment, id string) error {
@@ -110,7 +115,7 @@ func (c *cli) showSession(env *environment, id string) error {
 	var unreadable *sessions.UnreadableError
 	if errors.As(err, &unreadable) {
 		// What is there and what can be done, rather than one long line.
-		fmt.Fprint(c.stdout, human.Lines(unreadable.Explain()))
+		fprint(c.stdout, human.Lines(unreadable.Explain()))
 		return &exitError{code: 1}
 	}
 	if err != nil {
@@ -122,8 +127,12 @@ func (c *cli) showSession(env *environment, id string) error {
 	dir, _ := env.app.Store().Dir(id)
 	out := c.stdout
 	fmt.Fprintf(out, "Session %s\n", human.Line(st.ID))
-	// Every value may come from the file: each is made printable.
-	row := func(k, v string) { fmt.Fprintf(out, "  %-10s %s\n", k, human.Line(v)) }
+	// Every value may come from the file: each is made printable. A long
+	// value wraps under itself.
+	width := columns(out)
+	kv := newTable("  ", 2)
+	kv.gap, kv.cols[0].min = 1, 10
+	row := func(k, v string) { kv.add(k, human.Line(v)) }
 	pid, held, heldErr := env.app.Held(id)
 	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
 	if st.Intention != "" {
@@ -164,19 +173,28 @@ func (c *cli) showSession(env *environment, id string) error {
 	row("created", st.CreatedAt.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(st.UpdatedAt, time.Now()))
 	row("progress", fmt.Sprintf("%s of %s (%d%%) · %s, sentence %d", human.Clock(st.Elapsed), human.Clock(st.Length),
 		int(st.Progress()*100), st.Phase, st.Position.Sentence+1))
+	if st.Rendered > 0 {
+		rendered := fmt.Sprintf("%s written to a file by lull render, heard by no one: not counted as practice", human.Clock(st.Rendered))
+		if heard := st.Heard(); heard > 0 {
+			rendered += fmt.Sprintf(" (%s played)", human.Clock(heard))
+		}
+		row("rendered", rendered)
+	}
+	io.WriteString(out, kv.render(width))
+	kv.rows = nil
 	fmt.Fprintln(out, "  phases")
-	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	phases := newTable("    ", 5)
 	for _, r := range st.Phases {
-		line := fmt.Sprintf("    %s\t%s", r.Phase, r.Status)
+		cells := []string{r.Phase.String(), string(r.Status)}
 		if r.Status != engine.PhasePending {
-			line += fmt.Sprintf("\t%d of %d sentences\t%s", r.Spoken, r.Budget.Sentences, human.Clock(r.Elapsed))
+			cells = append(cells, fmt.Sprintf("%d of %d sentences", r.Spoken, r.Budget.Sentences), human.Clock(r.Elapsed))
 		}
 		if r.Tokens != (engine.Tokens{}) {
-			line += "\t" + human.TokensCached(r.Tokens.In, r.Tokens.Cached, r.Tokens.Out, r.Cost)
+			cells = append(cells, human.TokensCached(r.Tokens.In, r.Tokens.Cached, r.Tokens.Out, r.Cost))
 		}
-		fmt.Fprintln(w, line)
+		phases.add(cells...)
 	}
-	w.Flush()
+	io.WriteString(out, phases.render(width))
 	if n := st.Dropped(); n > 0 {
 		row("withheld", fmt.Sprintf("%d sentences dropped by the safety check", n))
 	}
@@ -194,6 +212,7 @@ func (c *cli) showSession(env *environment, id string) error {
 		}
 	}
 	row("folder", dir)
+	io.WriteString(out, kv.render(width))
 	if heldErr != nil {
 		c.note(heldErr.Error())
 	} else if !held {
@@ -275,7 +294,7 @@ func (c *cli) confirm(yes bool, verb, question, kept string) (bool, error) {
 	if !isTerminal(os.Stdin) {
 		return false, fmt.Errorf("refusing to %s without confirmation: add --yes", verb)
 	}
-	fmt.Fprintf(c.stdout, "%s [y/N] ", human.Lines(question))
+	fmt.Fprint(c.stdout, fitText(human.Lines(question)+" [y/N]", columns(c.stdout))+" ")
 	answer, _ := bufio.NewReader(os.Stdin).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
 		fmt.Fprintln(c.stdout, kept)
@@ -339,21 +358,21 @@ func (c *cli) offerEnding(st engine.State, now time.Time) {
 	out := c.stdout
 	switch {
 	case st.Status == engine.Running:
-		fmt.Fprintf(out, "\nThis session was left running when lull stopped (%s, %s of %s, last active %s):\n",
-			st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), human.Ago(st.UpdatedAt, now))
+		fprint(out, fmt.Sprintf("\nThis session was left running when lull stopped (%s, %s of %s, last active %s):\n",
+			st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length), human.Ago(st.UpdatedAt, now)))
 	case engine.Idleness(st.Status, st.UpdatedAt, now) == engine.Stale:
-		fmt.Fprintf(out, "\nThis session has waited since %s (%s, %s of %s):\n",
-			st.UpdatedAt.Local().Format("2 Jan 2006"), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length))
+		fprint(out, fmt.Sprintf("\nThis session has waited since %s (%s, %s of %s):\n",
+			st.UpdatedAt.Local().Format("2 Jan 2006"), st.Phase, human.Clock(st.Elapsed), human.Clock(st.Length)))
 	default:
 		return
 	}
-	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "  %s\tresume where it stopped\n", human.Command("resume "+st.ID))
+	t := newTable("  ", 2)
+	t.add(human.Command("resume "+st.ID), "resume where it stopped")
 	if st.Status != engine.Created {
-		fmt.Fprintf(w, "  %s\tkeep what was spoken; mark it completed (partial)\n", human.Command("sessions summarize "+st.ID))
+		t.add(human.Command("sessions summarize "+st.ID), "keep what was spoken; mark it completed (partial)")
 	}
-	fmt.Fprintf(w, "  %s\tmark it abandoned (its words stay saved)\n", human.Command("sessions discard "+st.ID))
-	w.Flush()
+	t.add(human.Command("sessions discard "+st.ID), "mark it abandoned (its words stay saved)")
+	io.WriteString(out, t.render(columns(out)))
 }
 
 var summarizeHelp = help{
@@ -435,11 +454,11 @@ func (c *cli) endSession(env *environment, id, verb string, yes bool) error {
 		return err
 	}
 	if s := st.Summary; verb == "summarize" && s != nil {
-		fmt.Fprintf(c.stdout, "Summarized %s: %d sentences kept (%s of %s); marked completed (partial).\n",
+		fprintf(c.stdout, "Summarized %s: %d sentences kept (%s of %s); marked completed (partial).\n",
 			id, s.Sentences, human.Clock(s.Duration), human.Clock(st.Length))
 		return nil
 	}
-	fmt.Fprintf(c.stdout, "Discarded %s: marked abandoned; its words stay saved.\n", id)
+	fprintf(c.stdout, "Discarded %s: marked abandoned; its words stay saved.\n", id)
 	return nil
 }
 
@@ -459,7 +478,8 @@ var pruneHelp = help{
 		"Age counts from the last activity of an unfinished session (created, paused,\n" +
 		"interrupted, left running), from when a completed session completed, and from\n" +
 		"when an abandoned one was abandoned. A session open in a lull is never pruned.\n\n" +
-		"Ages: 30d (days), 2w (weeks), 12h, 90m, or any Go duration.",
+		"Ages: 30d (days), 2w (weeks), 3mo (months of 30 days) or 12h (hours). m is\n" +
+		"refused: it could mean minutes or months.",
 	example: "  lull sessions prune                      # what is older than 30 days\n" +
 		"  lull sessions prune --older-than 2w --yes",
 }
@@ -474,7 +494,7 @@ func (c *cli) pruneCmd() *cobra.Command {
 		}
 		return c.withEnv(func(env *environment) error { return c.prune(env, olderThan, age, yes) })
 	})
-	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 12h")
+	cmd.Flags().StringVar(&olderThan, "older-than", "30d", "delete sessions older than this: 30d, 2w, 3mo (months), 12h")
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "delete them (without it, only list them)")
 	return cmd
 }
@@ -482,15 +502,16 @@ func (c *cli) pruneCmd() *cobra.Command {
 func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes bool) error {
 	list, problems := env.app.Prunable(age)
 	for _, p := range problems {
-		fmt.Fprintln(c.stderr, "lull: cannot read", human.Line(fmt.Sprint(p)))
+		fprintln(c.stderr, "lull: cannot read", human.Line(fmt.Sprint(p)))
 	}
 	if len(list) == 0 {
-		fmt.Fprintf(c.stdout, "No session is older than %s.\n", olderThan)
+		fprintf(c.stdout, "No session is older than %s.\n", olderThan)
 		return nil
 	}
 	now := time.Now()
-	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tSTATUS\tAGE\tINTENTION")
+	t := newTable("", 4)
+	t.lastMin = 16
+	t.add("ID", "STATUS", "AGE", "INTENTION")
 	for _, p := range list {
 		since := "last active "
 		switch p.Status {
@@ -499,11 +520,11 @@ func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes b
 		case engine.Abandoned:
 			since = "abandoned "
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", human.Line(p.ID), p.Status, since+human.Ago(p.Since, now), human.Line(p.Intention))
+		t.add(human.Line(p.ID), string(p.Status), since+human.Ago(p.Since, now), human.Line(p.Intention))
 	}
-	w.Flush()
+	io.WriteString(c.stdout, t.render(columns(c.stdout)))
 	if !yes {
-		fmt.Fprintf(c.stdout, "\nDry run: nothing was deleted. To delete these %d sessions: %s\n", len(list), human.Command("sessions prune --older-than "+olderThan+" --yes"))
+		fprint(c.stdout, fmt.Sprintf("\nDry run: nothing was deleted. To delete these %d sessions: %s\n", len(list), human.Command("sessions prune --older-than "+olderThan+" --yes")))
 		return nil
 	}
 	var failed []error
@@ -524,26 +545,38 @@ func (c *cli) prune(env *environment, olderThan string, age time.Duration, yes b
 	return nil
 }
 
-// parseAge reads an age: 30d, 2w, 12h, 90m, or any Go duration.
+// parseAge reads an age: a whole number and a unit that cannot be
+// mistaken — h (hours), d (days), w (weeks) or mo (months of 30 days).
+// "m" is refused by name: minutes to a Go duration, months to most people,
+// and prune deletes on the difference.
 func parseAge(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
-	bad := fmt.Errorf("%q is not an age: give it like 30d, 2w or 12h", s)
-	d, err := time.ParseDuration(s)
-	if unit := strings.TrimLeft(s, "0123456789"); unit == "d" || unit == "w" {
-		n, aerr := strconv.Atoi(strings.TrimSuffix(s, unit))
-		if aerr != nil || n > 100*365 {
-			return 0, bad
-		}
-		d, err = time.Duration(n)*24*time.Hour, nil
-		if unit == "w" {
-			d *= 7
-		}
+	digits := strings.TrimLeft(s, "0123456789")
+	number, unit := strings.TrimSuffix(s, digits), strings.ToLower(digits)
+	if strings.HasSuffix(unit, "m") || strings.HasPrefix(unit, "min") { // 1m, 90m, 1h30m, 5min
+		return 0, fmt.Errorf("%q: m could mean minutes or months; write months as mo (1mo), or give days, weeks or hours: 30d, 2w, 12h", s)
 	}
-	if err != nil {
-		return 0, bad
+	per, ok := ageUnits[unit]
+	n, err := strconv.Atoi(number)
+	if !ok || err != nil || number == "" {
+		return 0, fmt.Errorf("%q is not an age: give a whole number and a unit, like 30d, 2w, 3mo or 12h", s)
 	}
-	if d <= 0 {
+	if n <= 0 {
 		return 0, fmt.Errorf("%q: an age must be more than nothing", s)
 	}
-	return d, nil
+	if n > int(maxAge/per) {
+		return 0, fmt.Errorf("%q is longer than any session has been kept: give at most 100 years", s)
+	}
+	return time.Duration(n) * per, nil
 }
+
+// ageUnits are the units an age may be given in.
+var ageUnits = map[string]time.Duration{
+	"h":  time.Hour,
+	"d":  24 * time.Hour,
+	"w":  7 * 24 * time.Hour,
+	"mo": 30 * 24 * time.Hour,
+}
+
+// maxAge bounds an age: a hundred years, far from overflowing a duration.
+const maxAge = 100 * 365 * 24 * time.Hour

@@ -34,6 +34,7 @@ type (
 		Progress    float64   `json:"progress"` // 0 to 1
 		Length      int       `json:"length_minutes"`
 		Elapsed     float64   `json:"elapsed_seconds"`
+		Rendered    float64   `json:"rendered_seconds,omitempty"` // of elapsed, written to a file by lull render: not practice
 		Intention   string    `json:"intention"`
 		ReplayOf    string    `json:"replay_of,omitempty"`
 		Practice    string    `json:"practice,omitempty"` // breathe, for a breathing practice
@@ -79,7 +80,7 @@ func (c *cli) listSessionsJSON(env *environment) error {
 func listed(s app.Listed, now time.Time) listedJSON {
 	l := listedJSON{ID: s.ID, Status: string(s.Status), Open: s.Open, PID: s.Holder, LeftRunning: s.LeftRunning(),
 		Idle: s.Idle(now).String(), Partial: s.Partial, Newer: s.Newer,
-		Phase: s.Phase.String(), Progress: s.Progress, Length: int(s.Length.Minutes()), Elapsed: s.Elapsed.Seconds(),
+		Phase: s.Phase.String(), Progress: s.Progress, Length: int(s.Length.Minutes()), Elapsed: s.Elapsed.Seconds(), Rendered: s.Rendered.Seconds(),
 		Intention: s.Intention, ReplayOf: s.ReplayOf, Practice: s.Practice, Pattern: s.Pattern, Sleep: s.Sleep,
 		Guide: s.Guide, Model: s.Model, Voice: s.Voice, Soundscape: s.Soundscape,
 		MoodBefore: s.MoodBefore, MoodAfter: s.MoodAfter, Note: s.Note, CreatedAt: s.Created, LastActive: s.LastActive}

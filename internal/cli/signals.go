@@ -108,7 +108,7 @@ func stoppedNote(st engine.State) string {
 	if at == "" {
 		return ""
 	}
-	return at + ". Resume with: " + human.Command("resume "+st.ID)
+	return at + ". " + unbroken("Resume with: "+human.Command("resume "+st.ID))
 }
 
 // readerGone watches writes to w and ends the session (as SIGPIPE) once
@@ -117,6 +117,9 @@ type readerGone struct {
 	w   io.Writer
 	end *ending
 }
+
+// Unwrap is the writer watched: its width is the output's (columns).
+func (o readerGone) Unwrap() io.Writer { return o.w }
 
 func (o readerGone) Write(b []byte) (int, error) {
 	n, err := o.w.Write(b)

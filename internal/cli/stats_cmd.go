@@ -23,8 +23,9 @@ var statsHelp = help{
 	short: "Your practice: sessions and minutes, streak, mood, the last 30 days",
 	long: "Your practice over time: sessions and minutes this week (from Monday) and in\n" +
 		"all, the days in a row you practised, how your mood changed, and charts of\n" +
-		"the last 30 days. A session counts when it played a minute or more, guided\n" +
-		"or breathing, whatever became of it, on the day it began.\n\n" +
+		"the last 30 days. A session counts when it played to you a minute or more,\n" +
+		"guided or breathing, whatever became of it, on the day it began; what lull\n" +
+		"render wrote to a file counts only once it is played.\n\n" +
 		"Some people find streaks stressful: stats.streak: false in config.yaml\n" +
 		"hides the streak here, in --json and in the TUI.",
 	example: "  lull stats\n  lull stats --json",

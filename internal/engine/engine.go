@@ -55,6 +55,9 @@ type Config struct {
 	// Forgetter deletes the responses a provider stored for the session
 	// when it ends, each at its own server; nil: none is deleted.
 	Forgetter Forgetter
+	// Unheard says the speaker writes a file as fast as it can (lull
+	// render) and nobody hears it play: its time counts in Rendered.
+	Unheard bool
 }
 
 // Engine runs one session. Its methods are safe to call from any goroutine.
@@ -95,6 +98,7 @@ type Engine struct {
 	drifting  *drifting     // a completed sleep session's tail is playing
 	waiting   bool          // the line is overdue from a remote guide (stall.go)
 	noCues    bool          // a breathing practice says no cues (practice.go)
+	unheard   bool          // the speaker writes a file: see Config.Unheard
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one
@@ -133,6 +137,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
 		breath:   cfg.Breath,
 		noCues:   cfg.NoCues,
+		unheard:  cfg.Unheard,
 	}
 	speech.Prepare() // the speech cleaner's lists compile now, not on the session's clock
 	e.forgetter, e.plain, e.welcome = cfg.Forgetter, cfg.Plain, cfg.Welcome

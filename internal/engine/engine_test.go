@@ -489,7 +489,8 @@ func TestGuideFailureFallsBack(t *testing.T) {
 			notes = append(notes, h.Text)
 		}
 	}
-	if len(notes) != 2 || !strings.Contains(notes[0], "503") || !strings.Contains(notes[1], "builtin") {
+	// The hand-over says why, and to whom.
+	if len(notes) != 2 || !strings.Contains(notes[0], "503") || notes[1] != "503 service unavailable. Continuing with the built-in guide." {
 		t.Errorf("system notes %q", notes)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"slices"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Run plays the session from where it stands to its end: the five phases
@@ -146,8 +148,11 @@ func (e *Engine) phaseWithFallback(ctx context.Context, p Phase, lead time.Durat
 			e.mu.Unlock()
 			return err
 		}
-		e.noteEvent(Event{Kind: EventError, GuideFailed: true, Text: fmt.Sprintf("The guide %s failed: %s.", gerr.Guide, e.plainly(gerr.Err))})
-		e.note(EventNotice, fmt.Sprintf("Continuing with the %s guide.", fb.Name()))
+		why := e.plainly(gerr.Err)
+		e.noteEvent(Event{Kind: EventError, GuideFailed: true, Text: fmt.Sprintf("The guide %s failed: %s.", gerr.Guide, why)})
+		// The hand-over says why, in the listener's words: they may be
+		// waiting on their own server.
+		e.note(EventNotice, fmt.Sprintf("%s. Continuing with the %s.", sentence(why), guideWords(fb.Name())))
 		e.guide = fb
 		e.startRun(fb, e.now())
 		e.mu.Unlock()
@@ -351,4 +356,25 @@ func (e *Engine) accountLocked(p Phase) {
 	e.accounted = pos
 	e.st.Phases[p].Elapsed += d
 	e.st.Elapsed += d
+	if e.unheard {
+		e.st.Rendered += d
+	}
+}
+
+// sentence is s begun with a capital, as plainly's words (made to follow
+// a colon) begin a sentence of their own.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// guideWords names a guide in a sentence: "built-in guide", "openai guide".
+func guideWords(name string) string {
+	if name == GuideBuiltin {
+		return "built-in guide"
+	}
+	return name + " guide"
 }

@@ -127,6 +127,10 @@ type State struct {
 	Phases   [len(Phases)]PhaseRecord
 	Position Position
 	Elapsed  time.Duration // session time spoken so far
+	// Rendered is the part of Elapsed written to a file (lull render)
+	// rather than played to a listener: no one heard it, so it is not
+	// practice. A render resumed live is heard from there on.
+	Rendered time.Duration
 	History  []Entry
 	Summary  *Summary
 }
@@ -157,6 +161,10 @@ type Stored struct {
 	Server string // "" in files written before lull kept it: the server set up now
 }
 
+// Heard is the time the session played to a listener: what was spoken,
+// but for what lull render wrote to a file.
+func (s *State) Heard() time.Duration { return max(s.Elapsed-s.Rendered, 0) }
+
 // FitElapsed scales the phases' time, and the session's, so that together
 // they never pass the session's length: times estimated from a transcript
 // (a rebuild, a restore) add up to more than was played, and a session
@@ -172,6 +180,7 @@ func (s *State) FitElapsed() {
 		sum += s.Phases[i].Elapsed
 	}
 	s.Elapsed = min(sum, s.Length)
+	s.Rendered = min(time.Duration(float64(s.Rendered)*scale).Round(time.Millisecond), s.Elapsed)
 }
 
 // Options are what a listener chooses for a new session.
@@ -365,6 +374,9 @@ func (s *State) Validate() error {
 	}
 	if s.Cost < 0 {
 		return fmt.Errorf("cost %v is negative", s.Cost)
+	}
+	if s.Rendered < 0 || s.Rendered > s.Elapsed {
+		return fmt.Errorf("rendered %v is not within the %v played", s.Rendered, s.Elapsed)
 	}
 	cur := s.Phases[s.Phase]
 	if s.Position.Sentence != cur.Spoken {

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -27,7 +29,10 @@ type Failure struct {
 	Param      string // the request parameter the provider refused, when it named one
 	Message    string
 	RetryAfter time.Duration // what the server asked for; 0 when it did not
-	cause      error         // a network failure's own error, for Explain; never printed
+	// Server is the base URL a network failure could not reach, for
+	// Explain: the listener's own setting, nothing secret (redact.URL).
+	Server string
+	cause  error // a network failure's own error, for Explain; never printed
 }
 
 // Kinds of failure; only some are worth another try.
@@ -73,8 +78,13 @@ func (f *Failure) Error() string {
 	return redact.Text(b.String())
 }
 
-// retryable reports whether another try may succeed.
+// retryable reports whether another try may succeed. An address where
+// nothing answers, or a name that does not exist, is known at once: the
+// listener is not left in silence while it is asked again.
 func (f *Failure) retryable() bool {
+	if f.unreachable() != "" {
+		return false
+	}
 	switch f.Kind {
 	case kindCut, kindWatchdog, kindNetwork, kindStreamError, kindModeration:
 		return true
@@ -235,4 +245,23 @@ func retryAfter(h http.Header, now time.Time) time.Duration {
 		return max(t.Sub(now), 0)
 	}
 	return 0
+}
+
+// unreachable says why the model's server cannot be reached at all, in
+// the words of the error (connection refused, no such host), or "" when
+// it may be reachable: a timeout, a reset or a name lookup that failed
+// for now is worth another try.
+func (f *Failure) unreachable() string {
+	if f.Kind != kindNetwork {
+		return ""
+	}
+	msg := strings.ToLower(f.Message)
+	var dns *net.DNSError
+	switch {
+	case errors.Is(f.cause, syscall.ECONNREFUSED) || strings.Contains(msg, "connection refused"):
+		return "connection refused"
+	case errors.As(f.cause, &dns) && dns.IsNotFound || strings.Contains(msg, "no such host"):
+		return "no such host"
+	}
+	return ""
 }

@@ -99,9 +99,14 @@ func network(f *Failure) string {
 		strings.HasSuffix(msg, ": eof") || strings.Contains(msg, "connection reset") ||
 		strings.Contains(msg, "broken pipe") || strings.Contains(msg, "use of closed network connection"):
 		return "The server closed the connection before it answered."
-	case errors.Is(err, syscall.ECONNREFUSED) || strings.Contains(msg, "connection refused"):
-		return "The server could not be reached: nothing answers at its address."
-	case errors.As(err, &dns) || strings.Contains(msg, "no such host"):
+	case f.unreachable() != "":
+		// The address is the listener's own setting: saying it shows a
+		// typo, a wrong port, a server not started.
+		if f.Server != "" {
+			return fmt.Sprintf("Could not reach the model at %s: %s.", f.Server, f.unreachable())
+		}
+		return fmt.Sprintf("Could not reach the model: %s.", f.unreachable())
+	case errors.As(err, &dns):
 		return "The server's name could not be found."
 	case errors.As(err, &unknownCA) || errors.As(err, &hostname) || strings.Contains(msg, "certificate"):
 		return "The server's certificate could not be trusted."

@@ -126,6 +126,9 @@ func (s *stream) run(ctx context.Context) {
 			g.log.Debug("LLM error event", slog.String("data", redact.Text(string(se.Event.Data))))
 		}
 		f := classify(err)
+		if f.Kind == kindNetwork && f.Server == "" {
+			f.Server = redact.URL(g.cfg.BaseURL) // Explain says where it could not reach
+		}
 		if f.overflow() && a.pushed == 0 && !s.wasHanded() {
 			if overflows >= maxOverflows {
 				g.log.Warn("LLM call too long for the model, even from a recap", slog.String("error", f.Error()))

@@ -57,10 +57,10 @@ type Tally struct {
 
 func (t *Tally) add(s sessions.Info) {
 	t.Sessions++
-	t.Played += s.Elapsed
+	t.Played += s.Heard()
 	if s.Practice == engine.PracticeBreathe {
 		t.BreathingSessions++
-		t.Breathing += s.Elapsed
+		t.Breathing += s.Heard()
 	}
 }
 
@@ -81,9 +81,10 @@ type Day struct {
 }
 
 // Of figures the practice in list as of now, by the calendar of now's
-// location. Every session that played at least MinPlayed counts, whatever
-// its status — completed, paused, abandoned — for the time it played, on
-// the day it began; guided and breathing practice alike.
+// location. Every session that played at least MinPlayed to a listener
+// counts, whatever its status — completed, paused, abandoned — for the
+// time it played, on the day it began; guided and breathing practice
+// alike. A render counts for nothing unless it was played.
 func Of(list []sessions.Info, now time.Time) Report {
 	loc := now.Location()
 	today := DateOf(now)
@@ -146,8 +147,10 @@ func Of(list []sessions.Info, now time.Time) Report {
 	return r
 }
 
-// Counts reports whether a session counts as practice.
-func Counts(s sessions.Info) bool { return s.Elapsed >= MinPlayed }
+// Counts reports whether a session counts as practice: it played to a
+// listener for MinPlayed at least. What lull render wrote to a file was
+// heard by no one: sixty renders are not sixty sessions.
+func Counts(s sessions.Info) bool { return s.Heard() >= MinPlayed }
 
 // weekday is how many days since Monday.
 func weekday(t time.Time) int { return (int(t.Weekday()) + 6) % 7 }

@@ -287,3 +287,35 @@ func TestDates(t *testing.T) {
 		t.Errorf("42:31 is %v minutes", Minutes(42*time.Minute+31*time.Second))
 	}
 }
+
+// rendered is a session lull render wrote to a file, of which played was
+// later heard (a render resumed live).
+func rendered(at time.Time, d, played time.Duration) sessions.Info {
+	s := breathing(at, d)
+	s.Practice = ""
+	s.Rendered = d - played
+	return s
+}
+
+// Issue 26: sixty renders made in two minutes are not sixty sessions of
+// five hours: a render counts only for what of it was played.
+func TestRendersAreNotPractice(t *testing.T) {
+	now := time.Date(2026, 11, 25, 15, 0, 0, 0, time.UTC)
+	var list []sessions.Info
+	for i := range 60 {
+		list = append(list, rendered(now.Add(-time.Duration(i)*2*time.Second), 5*time.Minute, 0))
+	}
+	r := Of(list, now)
+	if r.Total.Sessions != 0 || r.Total.Played != 0 || r.Streak != 0 || !r.Empty() {
+		t.Errorf("60 renders count as %+v, streak %d", r.Total, r.Streak)
+	}
+	// A render stopped halfway and resumed live counts for what played.
+	r = Of([]sessions.Info{rendered(now.Add(-time.Hour), 10*time.Minute, 4*time.Minute)}, now)
+	if r.Total.Sessions != 1 || r.Total.Played != 4*time.Minute || r.Streak != 1 {
+		t.Errorf("a render played for 4 minutes counts as %+v, streak %d", r.Total, r.Streak)
+	}
+	// Played for less than a minute: not practice.
+	if r := Of([]sessions.Info{rendered(now.Add(-time.Hour), 10*time.Minute, 30*time.Second)}, now); !r.Empty() {
+		t.Errorf("a render played for 30 s counts as %+v", r.Total)
+	}
+}

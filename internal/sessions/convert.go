@@ -54,6 +54,7 @@ func toHeader(st engine.State) header {
 		Partial:       st.Summary != nil && st.Summary.Partial,
 		Phase:         st.Phase.String(),
 		Elapsed:       seconds(st.Elapsed),
+		Rendered:      seconds(st.Rendered),
 		Position:      positionDoc{Phase: st.Position.Phase.String(), Sentence: st.Position.Sentence},
 	}
 }
@@ -192,6 +193,10 @@ func (h header) state() (engine.State, error) {
 	if err != nil {
 		return engine.State{}, err
 	}
+	rendered, err := duration("rendered_seconds", h.Rendered)
+	if err != nil {
+		return engine.State{}, err
+	}
 	return engine.State{
 		ID:         h.ID,
 		Status:     engine.Status(h.Status),
@@ -220,6 +225,7 @@ func (h header) state() (engine.State, error) {
 		Phase:      phase,
 		Position:   engine.Position{Phase: pos, Sentence: h.Position.Sentence},
 		Elapsed:    elapsed,
+		Rendered:   rendered,
 	}, nil
 }
 

@@ -28,7 +28,8 @@ type Info struct {
 	Partial       bool    // completed before its end: summarized partway
 	Length        time.Duration
 	Sleep         bool          // a sleep session
-	Elapsed       time.Duration // spoken so far: the practice it counts for
+	Elapsed       time.Duration // spoken so far
+	Rendered      time.Duration // of Elapsed, written to a file by lull render: heard by no one
 	// What the listener said of it (engine.State's fields of those names).
 	MoodBefore, MoodAfter int
 	Note                  string
@@ -268,6 +269,7 @@ func describe(st engine.State) Info {
 		Length:     st.Length,
 		Sleep:      st.Sleep,
 		Elapsed:    st.Elapsed,
+		Rendered:   st.Rendered,
 		MoodBefore: st.MoodBefore,
 		MoodAfter:  st.MoodAfter,
 		Note:       st.Note,

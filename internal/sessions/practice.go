@@ -1,6 +1,10 @@
 package sessions
 
-import "github.com/lull-dev/lull/internal/engine"
+import (
+	"time"
+
+	"github.com/lull-dev/lull/internal/engine"
+)
 
 // Stage is where a session stands, as a list names it: its phase, or
 // for a breathing practice what it is, "breathe 4-7-8" — a practice has
@@ -11,3 +15,8 @@ func (i Info) Stage() string {
 	}
 	return i.Phase.String()
 }
+
+// Heard is the time the session played to a listener: what was spoken,
+// but for what lull render wrote to a file. It is the practice it counts
+// for.
+func (i Info) Heard() time.Duration { return max(i.Elapsed-i.Rendered, 0) }

@@ -40,9 +40,12 @@ type header struct {
 	// Partial says the session was completed before its end (summarized
 	// partway), as its summary does: List reads only the header. Absent
 	// otherwise, and in files written before it was kept here.
-	Partial  bool        `yaml:"partial,omitempty"`
-	Phase    string      `yaml:"phase"`
-	Elapsed  float64     `yaml:"elapsed_seconds"`
+	Partial bool    `yaml:"partial,omitempty"`
+	Phase   string  `yaml:"phase"`
+	Elapsed float64 `yaml:"elapsed_seconds"`
+	// Rendered is the part of elapsed_seconds lull render wrote to a
+	// file, heard by no one; absent when all of it played.
+	Rendered float64     `yaml:"rendered_seconds,omitempty"`
 	Position positionDoc `yaml:"position,flow"`
 
 	// Asked after a sleep session how they slept, answered or not.

@@ -92,6 +92,9 @@ type SessionInfo struct {
 	Sleep     bool
 	MoodAfter int
 	MoodAsked bool
+	// Unheard says lull render wrote the session to a file and nobody
+	// heard it play: nobody slept to it, and it is not asked about.
+	Unheard bool
 	// ReplayOf is the session whose words this one replays, if any.
 	ReplayOf string
 	// ResumesOn is who a resume would write it with: "built-in

@@ -200,13 +200,14 @@ func (k KeyMap) endHelp(typing bool) screenKeys {
 // time it opens, how the listener slept.
 const askAfterSleep = 36 * time.Hour
 
-// sleptUnasked is the latest sleep session, completed within
-// askAfterSleep, if it has no mood after and was never asked about.
+// sleptUnasked is the latest sleep session played to the listener (not
+// a render), completed within askAfterSleep, if it has no mood after and
+// was never asked about.
 func sleptUnasked(infos []SessionInfo, now time.Time) (SessionInfo, bool) {
 	var latest SessionInfo
 	found := false
 	for _, in := range infos {
-		if in.Sleep && in.Status == engine.Completed && now.Sub(in.LastActive) <= askAfterSleep &&
+		if in.Sleep && in.Status == engine.Completed && !in.Unheard && now.Sub(in.LastActive) <= askAfterSleep &&
 			(!found || in.LastActive.After(latest.LastActive)) {
 			latest, found = in, true
 		}

@@ -243,8 +243,11 @@ func TestHomeAsksHowYouSleptOnce(t *testing.T) {
 		t.Errorf("not said:\n%s", v)
 	}
 
-	// Not for a session long past, nor one with a mood already.
-	for _, in := range []SessionInfo{sleptSession(40 * time.Hour), func() SessionInfo { s := sleptSession(time.Hour); s.MoodAfter = 3; return s }()} {
+	// Not for a session long past, nor one with a mood already, nor one
+	// lull render wrote to a file that nobody played (issue 26).
+	unheard := sleptSession(time.Hour)
+	unheard.Unheard = true
+	for _, in := range []SessionInfo{sleptSession(40 * time.Hour), func() SessionInfo { s := sleptSession(time.Hour); s.MoodAfter = 3; return s }(), unheard} {
 		if m := homeModel(t, []SessionInfo{in}, nil); m.dialog == dialogSleepMood {
 			t.Errorf("asked about %+v", in)
 		}
