@@ -164,7 +164,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 				intention(list)
 				continue
 			}
-			if !keep(st) || st.Sometimes && !b.saysNow(req.Seed, prefix+st.Name, s.journey) {
+			if !keep(st) || st.Sometimes && !b.saysNow(req.Seed, prefix+st.Name, st.Say, journey, s.journey) {
 				continue
 			}
 			name := st.Name
@@ -241,10 +241,14 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 }
 
 // saysNow reports whether a step said only sometimes is said in the
-// session with this seed: always when the listener has not taken its
-// journey before, else one session in three.
-func (b *Builtin) saysNow(seed int64, key string, j *prompts.Journey) bool {
-	return b.journeyAge[j.Name] == never || hash(seed, "sometimes", key)%3 == 0
+// session with this seed: always when it would be new to the listener (a
+// journey's, when they have not taken the journey; the skeleton's, when
+// they have heard none of its variants), else one session in three.
+func (b *Builtin) saysNow(seed int64, key string, say []string, journeys bool, j *prompts.Journey) bool {
+	if journeys && b.journeyAge[j.Name] == never || !journeys && !slices.ContainsFunc(say, func(v string) bool { return b.ages.age(v) != never }) {
+		return true
+	}
+	return hash(seed, "sometimes", key)%3 == 0
 }
 
 // forRoom is the plan a phase follows when its body has room for w
