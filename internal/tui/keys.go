@@ -247,7 +247,7 @@ func (k KeyMap) breatheHelp() screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
 	return screenKeys{
 		short:  []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
-		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.Help}},
+		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.soundscapeLevel(), k.Help}},
 		narrow: []key.Binding{brief(k.Pause, "pause"), k.Quit, k.Help},
 	}
 }
