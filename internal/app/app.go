@@ -145,7 +145,7 @@ func (a *App) choice(guide string) (GuideChoice, error) {
 // renderPlayer is the sound of session st played into w as a WAV file,
 // as fast as it can be made: a render, or an export.
 func (a *App) renderPlayer(st engine.State, w io.Writer) (*audio.Player, error) {
-	return audio.Open(audio.Options{
+	p, err := audio.Open(audio.Options{
 		Voice:       st.Voice,
 		Soundscape:  st.Soundscape,
 		Voices:      a.opts.Voices,
@@ -153,6 +153,12 @@ func (a *App) renderPlayer(st engine.State, w io.Writer) (*audio.Player, error) 
 		Render:      w,
 		Logger:      a.log,
 	})
+	if err == nil {
+		// The file speaks at the pace chosen, its soundscape at its level.
+		p.SetVoiceRate(st.VoiceRate)
+		p.SetSoundscapeVolume(engine.VolumeLevel(st.SoundscapeVolume))
+	}
+	return p, err
 }
 
 // Render creates a session and plays it into w as a WAV file, as fast as
@@ -210,6 +216,14 @@ func (a *App) createState(o engine.Options, set func(*engine.State)) (*sessions.
 	st, err := engine.NewState(sessions.NewID(a.opts.Now()), o, a.opts.Now()) // holds the intention rule
 	if err != nil {
 		return nil, engine.State{}, err
+	}
+	// The voice's pace and the soundscape's level begin as the config
+	// says; the session keeps them from then on, changed or not.
+	if r := cfg.VoiceRate; r != nil && *r != 1 {
+		st.VoiceRate = engine.ClampVoiceRate(*r)
+	}
+	if v := cfg.SoundscapeVolume; v != nil {
+		st.SoundscapeVolume = engine.VolumeSteps(*v)
 	}
 	set(&st)
 	// The crisis screen reads the cleaned intention, before any folder is made.

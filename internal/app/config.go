@@ -16,19 +16,25 @@ import (
 // Config is the user's settings file: defaults for new sessions, where the
 // voices are, and the breathing rhythm.
 type Config struct {
-	Length     int             `yaml:"length"`     // minutes
-	Voice      string          `yaml:"voice"`      // a name from audio.Voices
-	Soundscape string          `yaml:"soundscape"` // a name from audio.Soundscapes
-	Piper      PiperConfig     `yaml:"piper"`
-	Speech     SpeechConfig    `yaml:"speech"`
-	Espeak     EspeakConfig    `yaml:"espeak"`
-	Breathing  BreathingConfig `yaml:"breathing"`
-	Sleep      SleepConfig     `yaml:"sleep"`
-	Guide      string          `yaml:"guide"` // auto, builtin or openai
-	LLM        GuideConfig     `yaml:"llm"`
-	KeepAwake  *bool           `yaml:"keep_awake"` // ask the OS not to sleep while a session plays; nil: yes
-	Stats      StatsConfig     `yaml:"stats"`
-	Safety     SafetyConfig    `yaml:"safety"`
+	Length     int    `yaml:"length"`     // minutes
+	Voice      string `yaml:"voice"`      // a name from audio.Voices
+	Soundscape string `yaml:"soundscape"` // a name from audio.Soundscapes
+	// VoiceRate is a new session's voice pace, a factor of the normal one
+	// (engine.MinVoiceRate–MaxVoiceRate); nil: 1.
+	VoiceRate *float64 `yaml:"voice_rate"`
+	// SoundscapeVolume is a new session's soundscape level, 0–12 on the
+	// volume's scale (10 is lull's own); nil: 10.
+	SoundscapeVolume *int            `yaml:"soundscape_volume"`
+	Piper            PiperConfig     `yaml:"piper"`
+	Speech           SpeechConfig    `yaml:"speech"`
+	Espeak           EspeakConfig    `yaml:"espeak"`
+	Breathing        BreathingConfig `yaml:"breathing"`
+	Sleep            SleepConfig     `yaml:"sleep"`
+	Guide            string          `yaml:"guide"` // auto, builtin or openai
+	LLM              GuideConfig     `yaml:"llm"`
+	KeepAwake        *bool           `yaml:"keep_awake"` // ask the OS not to sleep while a session plays; nil: yes
+	Stats            StatsConfig     `yaml:"stats"`
+	Safety           SafetyConfig    `yaml:"safety"`
 }
 
 // StatsConfig is what lull stats and the home screen show of the
@@ -132,6 +138,14 @@ func LoadConfig(path string) (Config, error) {
 	}
 	if err := checkSound("", cfg.Soundscape); err != nil {
 		return cfg, fmt.Errorf("%s: %w", at("soundscape"), err)
+	}
+	if r := cfg.VoiceRate; r != nil && (*r == 0 || engine.CheckVoiceRate(*r) != nil) {
+		return cfg, fmt.Errorf("%s: voice_rate %g: choose a factor of the normal pace from %g to %g (0.9 is a little slower, 1.1 a little quicker)",
+			at("voice_rate"), *r, engine.MinVoiceRate, engine.MaxVoiceRate)
+	}
+	if v := cfg.SoundscapeVolume; v != nil && (*v < 0 || *v > engine.MaxVolume) {
+		return cfg, fmt.Errorf("%s: soundscape_volume %d: choose a level from 0 (silent) to %d (%d is lull's own)",
+			at("soundscape_volume"), *v, engine.MaxVolume, engine.DefaultVolume)
 	}
 	if err := cfg.Breathing.Pattern().Check(); err != nil {
 		return cfg, fmt.Errorf("%s: breathing: %w", at("breathing"), err)

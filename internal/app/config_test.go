@@ -28,9 +28,14 @@ soundscape: rain
 piper: {binary: /opt/piper/piper, model: /opt/piper/amy.onnx}
 speech: {base_url: "http://localhost:8880/v1", model: kokoro, voice: af_sky, format: pcm}
 breathing: {inhale: 4, hold: 4, exhale: 4, rest: 4, tone: false}
+voice_rate: 0.9
+soundscape_volume: 7
 `))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if *cfg.VoiceRate != 0.9 || *cfg.SoundscapeVolume != 7 {
+		t.Errorf("voice_rate %v, soundscape_volume %v", *cfg.VoiceRate, *cfg.SoundscapeVolume)
 	}
 	if cfg.Length != 20 || cfg.Voice != "flite" || cfg.Soundscape != "rain" || cfg.Piper.Model != "/opt/piper/amy.onnx" ||
 		cfg.Speech.Voice != "af_sky" || cfg.Speech.Format != "pcm" {
@@ -55,6 +60,9 @@ func TestConfigRefusesWhatItCannotUse(t *testing.T) {
 		"breathing: {inhale: 4, hold: 20, exhale: 6}\n": "hold",
 		"breathing: {inhale: 0.5, exhale: 6}\n":         "inhale",
 		"speech: {format: mp3}\n":                       "wav or pcm",
+		"voice_rate: 1.5\n":                             "line 1: voice_rate 1.5: choose a factor of the normal pace from 0.8 to 1.2",
+		"voice_rate: 0\n":                               "from 0.8 to 1.2",
+		"soundscape_volume: 13\n":                       "line 1: soundscape_volume 13: choose a level from 0 (silent) to 12",
 		"speech: {base_url: localhost:8880}\n":          "base_url",
 	} {
 		_, err := LoadConfig(writeConfig(t, text))

@@ -27,8 +27,12 @@ import (
 var configDocs = map[string]string{
 	"length": fmt.Sprintf("default session length in minutes (%d–%d)",
 		int(engine.MinLength.Minutes()), int(engine.MaxLength.Minutes())),
-	"voice":              strings.Join(audio.Voices, ", "),
-	"soundscape":         strings.Join(audio.Soundscapes, ", "),
+	"voice":      strings.Join(audio.Voices, ", "),
+	"soundscape": strings.Join(audio.Soundscapes, ", "),
+	"voice_rate": fmt.Sprintf("the voice's pace, a factor of the normal one (%g–%g; [ and ] in a session)",
+		engine.MinVoiceRate, engine.MaxVoiceRate),
+	"soundscape_volume": fmt.Sprintf("the soundscape's level under the voice, 0–%d (%d is lull's own; , and . in a session)",
+		engine.MaxVolume, engine.DefaultVolume),
 	"piper":              "a local neural voice: https://github.com/rhasspy/piper",
 	"piper.binary":       "the piper program, like /opt/piper/piper",
 	"piper.model":        "its voice, like /opt/piper/en_US-amy-medium.onnx (its .onnx.json beside it)",
@@ -70,6 +74,14 @@ func (c Config) Effective() Config {
 	c.Espeak.Voice = cmp.Or(c.Espeak.Voice, "auto")
 	if c.Breathing.Tone == nil {
 		c.Breathing.Tone = yes()
+	}
+	if c.VoiceRate == nil {
+		one := 1.0
+		c.VoiceRate = &one
+	}
+	if c.SoundscapeVolume == nil {
+		level := engine.DefaultVolume
+		c.SoundscapeVolume = &level
 	}
 	if c.Sleep.After == nil {
 		after := DefaultSleepAfter

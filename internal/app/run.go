@@ -113,6 +113,37 @@ func (r *Run) keepVolume(level int) int {
 	return level
 }
 
+// Slower and Faster step the voice's pace (engine.VoiceRateStep, within
+// its bounds) for the lines prepared from now on, and return it; the
+// session keeps it.
+func (r *Run) Slower() float64 { return r.keepRate(r.player.VoiceRate() - engine.VoiceRateStep) }
+func (r *Run) Faster() float64 { return r.keepRate(r.player.VoiceRate() + engine.VoiceRateStep) }
+
+func (r *Run) keepRate(rate float64) float64 {
+	rate = r.player.SetVoiceRate(rate)
+	r.SetVoiceRate(rate)
+	return rate
+}
+
+// SoundscapeLouder and SoundscapeSofter step the soundscape's own level,
+// apart from the voice's, and return it; the session keeps it.
+func (r *Run) SoundscapeLouder() int {
+	return r.keepSoundscape(r.player.SetSoundscapeVolume(r.player.SoundscapeVolume() + 1))
+}
+func (r *Run) SoundscapeSofter() int {
+	return r.keepSoundscape(r.player.SetSoundscapeVolume(r.player.SoundscapeVolume() - 1))
+}
+
+func (r *Run) keepSoundscape(level int) int {
+	r.SetSoundscapeVolume(level)
+	return level
+}
+
+// Tuning is the voice's pace and the soundscape's level as they play.
+func (r *Run) Tuning() (rate float64, soundscape int) {
+	return r.player.VoiceRate(), r.player.SoundscapeVolume()
+}
+
 // ToggleVoice mutes or unmutes the voice and says whether it is heard.
 func (r *Run) ToggleVoice() bool {
 	on := !r.player.VoiceOn()

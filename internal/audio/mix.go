@@ -60,6 +60,8 @@ type mix struct {
 	pacer        *pacer  // the breathing pacer's tone, while it sounds
 	master       float64 // the master gain, gliding to masterTarget
 	masterTarget float64
+	scape        float64 // the soundscape's own gain under the master, gliding to scapeTarget
+	scapeTarget  float64
 	duck         float64 // the soundscape's gain under the voice, ramped
 	scratch      [][2]float64
 	// unheard says no one hears this mix (the silent output): the
@@ -77,6 +79,7 @@ func newMix(rate beep.SampleRate) *mix {
 		rate:   rate,
 		voice:  track{gain: voiceGain, target: voiceGain},
 		master: 1, masterTarget: 1,
+		scape: 1, scapeTarget: 1,
 		duck: 1,
 		wake: make(chan struct{}, 1),
 	}
@@ -134,6 +137,12 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 	}
 	duck0 := m.duck
 	m.duck = approach(duck0, target, float64(n)*(1-duckGain)/(duckRamp*float64(m.rate)))
+	// The soundscape's own level glides as the master does, within the
+	// duck: each is a factor of the layers' gain, and neither touches the
+	// voice.
+	scape0 := m.scape
+	m.scape = approach(scape0, m.scapeTarget, float64(n)/(volumeGlide*float64(m.rate)))
+	duck0, duck1 := duck0*scape0, m.duck*m.scape
 	if len(m.layers) == 0 || n == 0 {
 		return
 	}
@@ -152,7 +161,7 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 		step := 1 / float64(n) // a multiplication a sample, not a division
 		for i := range buf[:sn] {
 			f := float64(i) * step
-			g := (g0 + (l.gain-g0)*f) * (duck0 + (m.duck-duck0)*f) * ambientGain
+			g := (g0 + (l.gain-g0)*f) * (duck0 + (duck1-duck0)*f) * ambientGain
 			out[i][0] += buf[i][0] * g
 			out[i][1] += buf[i][1] * g
 		}

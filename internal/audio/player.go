@@ -65,9 +65,12 @@ type Player struct {
 	voices VoiceConfig
 	tone   bool // the pacer's tone sounds
 	volume int  // guarded by the output's lock
+	// scapeVolume is the soundscape's level, guarded by the output's lock.
+	scapeVolume int
 
-	mu      sync.Mutex // guards voice, voiceName and notices
+	mu      sync.Mutex // guards voice, voiceName, rate and notices
 	voice   Voice      // nil: text only
+	rate    float64    // the listener's voice rate (engine.VoiceRateOr1's), times every line's pace
 	notices []string
 
 	closed    chan struct{}
@@ -107,7 +110,7 @@ func Open(o Options) (*Player, error) {
 		o.TimeScale = 1
 	}
 	p := &Player{m: newMix(Rate), log: o.Logger, voices: o.Voices, tone: !o.NoPacerTone,
-		volume: DefaultVolume, closed: make(chan struct{}), failed: make(chan struct{})}
+		volume: DefaultVolume, scapeVolume: DefaultVolume, rate: 1, closed: make(chan struct{}), failed: make(chan struct{})}
 	if o.Render != nil {
 		p.out = newRender(p.m, o.Render, p.fail)
 	} else if o.TimeScale == 1 && !o.Silent {
@@ -218,11 +221,16 @@ func (c *clip) Duration() time.Duration { return c.d }
 // clip has (less its delivery's softening).
 func (p *Player) Prepare(ctx context.Context, l engine.Line) (engine.Utterance, error) {
 	p.mu.Lock()
-	v := p.voice
+	v, rate := p.voice, p.rate
 	p.mu.Unlock()
 	if v == nil {
-		return &clip{text: l.Text, phase: l.Phase, d: engine.EstimateSpeech(l.Text, l.Phase)}, nil
+		d := time.Duration(float64(engine.EstimateSpeech(l.Text, l.Phase)) / rate)
+		return &clip{text: l.Text, phase: l.Phase, d: d}, nil
 	}
+	// The listener's rate shades every line's pace, so every voice, each
+	// through its own setting (paceOf), speaks it; the engine plans by
+	// the clips' lengths, which the rate is in.
+	l.Delivery.Pace = l.Delivery.PaceOr1() * rate
 	start := time.Now()
 	samples, err := voiceLine(ctx, v, l, Rate)
 	if err != nil {
@@ -383,6 +391,42 @@ func (p *Player) Volume() int {
 	p.out.lock()
 	defer p.out.unlock()
 	return p.volume
+}
+
+// SetSoundscapeVolume sets the soundscape's level, 0–MaxVolume, under the
+// master volume and apart from the voice's, and returns it. The change
+// glides in: no click.
+func (p *Player) SetSoundscapeVolume(level int) int {
+	level = min(max(level, 0), MaxVolume)
+	p.out.lock()
+	defer p.out.unlock()
+	p.scapeVolume = level
+	p.m.scapeTarget = volumeGain(level)
+	return level
+}
+
+// SoundscapeVolume is the soundscape's level.
+func (p *Player) SoundscapeVolume() int {
+	p.out.lock()
+	defer p.out.unlock()
+	return p.scapeVolume
+}
+
+// SetVoiceRate sets the voice's rate, a factor of the normal pace held to
+// engine's bounds, for the lines prepared from now on, and returns it.
+func (p *Player) SetVoiceRate(r float64) float64 {
+	r = engine.ClampVoiceRate(engine.VoiceRateOr1(r))
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.rate = r
+	return r
+}
+
+// VoiceRate is the voice's rate.
+func (p *Player) VoiceRate() float64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.rate
 }
 
 // SetVoiceOn lets the voice be heard or not; the session keeps its pace

@@ -86,7 +86,7 @@ func TestConfigShow(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout, stderr, code = runIn(t, home, "config", "show")
-	if code == 0 || stdout != "" || !strings.Contains(stderr, "line 2: unknown key soundscpe") || !strings.Contains(stderr, `did you mean "soundscape"?`) || !strings.Contains(stderr, "lull config edit") {
+	if code == 0 || stdout != "" || !strings.Contains(stderr, "line 2: unknown key soundscpe") || !strings.Contains(stderr, `did you mean "soundscape"`) || !strings.Contains(stderr, "lull config edit") {
 		t.Errorf("a config lull refuses: exit %d, %q, %q", code, stdout, stderr)
 	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // The volume scale: levels 0–MaxVolume in steps of VolumeStepDB, level
 // DefaultVolume being lull's own and 0 silence. The audio plays these
@@ -54,6 +57,93 @@ func (e *Engine) SetVolume(level int) {
 func (e *Engine) SetVoiceOff(off bool) {
 	e.mu.Lock()
 	e.st.VoiceOff = off
+	e.mu.Unlock()
+	e.checkpoint()
+}
+
+// The voice's rate: a factor of the normal pace the listener chose, on
+// top of each phase's own (Phase.Rate) and each line's delivery. These
+// are its bounds and its step, the one source of them: the config, the
+// session file and the keys all hold to them.
+const (
+	MinVoiceRate  = 0.8
+	MaxVoiceRate  = 1.2
+	VoiceRateStep = 0.05
+)
+
+// VoiceRateOr1 is a saved rate as it plays: 0 (never set) is the normal
+// pace.
+func VoiceRateOr1(r float64) float64 {
+	if r == 0 {
+		return 1
+	}
+	return r
+}
+
+// ClampVoiceRate holds a rate to its bounds, on the step (so repeated
+// steps never drift to 0.8999…).
+func ClampVoiceRate(r float64) float64 {
+	r = math.Round(r/VoiceRateStep) * VoiceRateStep
+	return math.Round(min(max(r, MinVoiceRate), MaxVoiceRate)*100) / 100
+}
+
+// CheckVoiceRate refuses a rate outside its bounds; 0 is unset, the
+// normal pace.
+func CheckVoiceRate(r float64) error {
+	if r == 0 {
+		return nil
+	}
+	if math.IsNaN(r) || r < MinVoiceRate || r > MaxVoiceRate {
+		return fmt.Errorf("voice rate %g is outside %g–%g (1 is the normal pace; 0.9 a little slower)", r, MinVoiceRate, MaxVoiceRate)
+	}
+	return nil
+}
+
+// VoiceRateWords says a rate as the listener hears it.
+func VoiceRateWords(r float64) string {
+	r = VoiceRateOr1(r)
+	switch {
+	case r == 1:
+		return "Voice pace 1.00: the normal pace."
+	case r < 1:
+		return fmt.Sprintf("Voice pace %.2f: slower.", r)
+	default:
+		return fmt.Sprintf("Voice pace %.2f: quicker.", r)
+	}
+}
+
+// SoundscapeWords says the soundscape's level, on the volume's scale, as
+// the listener hears it.
+func SoundscapeWords(level int) string {
+	switch {
+	case level <= 0:
+		return fmt.Sprintf("Soundscape 0 of %d: silent.", MaxVolume)
+	case level == DefaultVolume:
+		return fmt.Sprintf("Soundscape %d of %d: lull's own level.", level, MaxVolume)
+	default:
+		return fmt.Sprintf("Soundscape %d of %d: %+d dB.", level, MaxVolume, VolumeStepDB*VolumeSteps(level))
+	}
+}
+
+// SetVoiceRate records the voice's rate the listener chose, so the
+// session resumes at it.
+func (e *Engine) SetVoiceRate(r float64) {
+	r = ClampVoiceRate(VoiceRateOr1(r))
+	if r == 1 {
+		r = 0
+	}
+	e.mu.Lock()
+	e.st.VoiceRate = r
+	e.mu.Unlock()
+	e.checkpoint()
+}
+
+// SetSoundscapeVolume records the soundscape's level the listener chose
+// (apart from the volume, which is everything's), so the session resumes
+// at it.
+func (e *Engine) SetSoundscapeVolume(level int) {
+	e.mu.Lock()
+	e.st.SoundscapeVolume = VolumeSteps(min(max(level, 0), MaxVolume))
 	e.mu.Unlock()
 	e.checkpoint()
 }

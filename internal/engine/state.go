@@ -114,6 +114,12 @@ type State struct {
 	// whether they turned the voice off.
 	Volume   int
 	VoiceOff bool
+	// VoiceRate is the voice's pace the listener chose, a factor of the
+	// normal one (MinVoiceRate–MaxVoiceRate; 0: never set, the normal
+	// pace), and SoundscapeVolume the soundscape's level in steps from
+	// lull's own, under the volume.
+	VoiceRate        float64
+	SoundscapeVolume int
 	// Practice is what kind of session it is: a guided session (""), or
 	// paced breathing alone (PracticeBreathe, lull breathe).
 	Practice string
@@ -335,7 +341,8 @@ func (s *State) Validate() error {
 	if err := CheckSleepTail(s.SleepTail); err != nil {
 		return err
 	}
-	if err := errors.Join(CheckMood(s.MoodBefore), CheckMood(s.MoodAfter), CheckNote(s.Note), CheckVolume(s.Volume)); err != nil {
+	if err := errors.Join(CheckMood(s.MoodBefore), CheckMood(s.MoodAfter), CheckNote(s.Note), CheckVolume(s.Volume),
+		CheckVoiceRate(s.VoiceRate), CheckVolume(s.SoundscapeVolume)); err != nil {
 		return err
 	}
 	if err := checkPractice(s.Practice, s.Pattern); err != nil {

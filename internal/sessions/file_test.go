@@ -38,7 +38,7 @@ func TestFileLayout(t *testing.T) {
 		"version: 1\nid: 20261123-101500-x7kq\nstatus: paused\ncreated_at: 2026-11-23T10:15:00.123456789Z\n",
 		"length_minutes: 10\nintention: sleep\n",
 		"phase: breathing\nelapsed_seconds: 123.456\nposition: {phase: breathing, sentence: 4}\n",
-		"mood_asked: true\nvolume: -3\nvoice_off: true\nphases:\n  - name: atmosphere\n    status: completed\n",
+		"mood_asked: true\nvolume: -3\nvoice_off: true\nvoice_rate: 0.85\nsoundscape_volume: -2\nphases:\n  - name: atmosphere\n    status: completed\n",
 		"    budget: {sentences: 9, wind_down_at: 7, target_seconds: 72, rest_seconds: 2.5}\n",
 		"    elapsed_seconds: 71.2\n",
 		"summary:\n  duration_seconds: 123.456\n",

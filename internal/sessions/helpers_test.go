@@ -69,6 +69,7 @@ func fullState(t testing.TB, id string) engine.State {
 	}
 	st.MoodBefore, st.MoodAfter, st.Note = 2, 4, "slept: well"
 	st.MoodAsked, st.Volume, st.VoiceOff = true, -3, true
+	st.VoiceRate, st.SoundscapeVolume = 0.85, -2
 	st.History = []engine.Entry{{At: at(time.Second), Phase: engine.Atmosphere, Role: engine.RoleUser, Text: "sleep"}}
 	texts := []string{
 		`He said: "breathe" — #1, {calm}, [soft]`, "yes", "null", "- a dash", "two\nlines",

@@ -54,6 +54,10 @@ type header struct {
 	// level (absent at 0), the voice turned off.
 	Volume   int  `yaml:"volume,omitempty"`
 	VoiceOff bool `yaml:"voice_off,omitempty"`
+	// The voice's pace, a factor of the normal one (absent at 1), and the
+	// soundscape's level in steps from lull's own (absent at 0).
+	VoiceRate        float64 `yaml:"voice_rate,omitempty"`
+	SoundscapeVolume int     `yaml:"soundscape_volume,omitempty"`
 }
 
 // phasesKey starts the line where the header ends.

@@ -178,6 +178,15 @@ type Run interface {
 	Softer() int
 	ToggleVoice() bool
 	NextSoundscape() string
+	// The voice's pace, a factor of the normal one, after a step
+	// (engine.VoiceRateStep, within its bounds); the soundscape's own
+	// level (0–12) after a step, apart from the voice's.
+	Slower() float64
+	Faster() float64
+	SoundscapeSofter() int
+	SoundscapeLouder() int
+	// Tuning is the voice's pace and the soundscape's level as they play.
+	Tuning() (rate float64, soundscape int)
 	// Sound is the sound as it plays: the voice speaking now ("none":
 	// text only; a voice that fails hands over to the next), whether it
 	// is heard, and the volume level.

@@ -131,6 +131,9 @@ type testRun struct {
 	voiceOn bool
 	scape   string
 	retried []string // "provider model", each RetryWith
+	// The voice's pace and the soundscape's own level.
+	rate       float64
+	scapeLevel int
 }
 
 func startTestRun(st engine.State) *testRun { return startTestRunWith(st, plainGuide{}) }
@@ -161,7 +164,7 @@ func startTestRunOn(st engine.State, g engine.Guide, sp engine.Speaker) *testRun
 		panic(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &testRun{Engine: e, id: st.ID, volume: 10, voiceOn: true, scape: "brown"}
+	r := &testRun{Engine: e, id: st.ID, volume: 10, voiceOn: true, scape: "brown", rate: 1, scapeLevel: 10}
 	r.launch(ctx, cancel)
 	return r
 }
@@ -178,6 +181,40 @@ func (r *testRun) Softer() int {
 	defer r.mu.Unlock()
 	r.volume = max(r.volume-1, 0)
 	return r.volume
+}
+
+func (r *testRun) Slower() float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rate = engine.ClampVoiceRate(r.rate - engine.VoiceRateStep)
+	return r.rate
+}
+
+func (r *testRun) Faster() float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rate = engine.ClampVoiceRate(r.rate + engine.VoiceRateStep)
+	return r.rate
+}
+
+func (r *testRun) SoundscapeSofter() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.scapeLevel = max(r.scapeLevel-1, 0)
+	return r.scapeLevel
+}
+
+func (r *testRun) SoundscapeLouder() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.scapeLevel = min(r.scapeLevel+1, 12)
+	return r.scapeLevel
+}
+
+func (r *testRun) Tuning() (float64, int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.rate, r.scapeLevel
 }
 
 func (r *testRun) ToggleVoice() bool {

@@ -41,6 +41,11 @@ func TestFirstHourGoldenViews(t *testing.T) {
 	stopped.sess.problem = "The server closed the connection before it answered."
 	helpShown := sessionModel(sessionState(), 40, 12)
 	helpShown.help.ShowAll = true
+	// The voice's pace and the soundscape's level moved: named over the
+	// keys on a tall screen; on a small one the key's message says it.
+	tuned := soundModel(80, 24, "auto", soundNow{true, "flite", true, 10, 0.9, 8})
+	tunedSmall := soundModel(40, 12, "auto", soundNow{true, "flite", true, 10, 0.9, 8})
+	tunedSmall.status.set(engine.VoiceRateWords(0.9), levelInfo, 0)
 
 	for _, dark := range []bool{true, false} {
 		suffix := "_dark"
@@ -48,11 +53,13 @@ func TestFirstHourGoldenViews(t *testing.T) {
 			suffix = "_light"
 		}
 		views := map[string]Model{
-			"session_voice":           soundModel(80, 24, "auto", soundNow{true, "flite", true, 10}),
-			"session_no_voice":        soundModel(80, 24, "auto", soundNow{true, "none", true, 10}),
-			"session_voice_off_small": soundModel(40, 12, "auto", soundNow{true, "flite", false, 10}),
-			"session_muted_small":     soundModel(40, 12, "auto", soundNow{true, "flite", true, 0}),
+			"session_voice":           soundModel(80, 24, "auto", soundNow{true, "flite", true, 10, 1, 10}),
+			"session_no_voice":        soundModel(80, 24, "auto", soundNow{true, "none", true, 10, 1, 10}),
+			"session_voice_off_small": soundModel(40, 12, "auto", soundNow{true, "flite", false, 10, 1, 10}),
+			"session_muted_small":     soundModel(40, 12, "auto", soundNow{true, "flite", true, 0, 1, 10}),
 			"session_help_small":      helpShown,
+			"session_tuned":           tuned,
+			"session_tuned_small":     tunedSmall,
 			"home_small":              home,
 			"form_small":              form,
 			"form_intention_long":     long,

@@ -34,10 +34,15 @@ type KeyMap struct {
 	Softer     key.Binding
 	Voice      key.Binding
 	Soundscape key.Binding
-	Retry      key.Binding // interrupted: try the guide again
-	Builtin    key.Binding // interrupted: carry on with the built-in guide
-	Switch     key.Binding // interrupted: try another model (or provider)
-	Provider   key.Binding // in the model switch: the next provider
+	// The voice's pace, and the soundscape's level apart from the voice's.
+	Slower           key.Binding
+	Faster           key.Binding
+	SoundscapeSofter key.Binding
+	SoundscapeLouder key.Binding
+	Retry            key.Binding // interrupted: try the guide again
+	Builtin          key.Binding // interrupted: carry on with the built-in guide
+	Switch           key.Binding // interrupted: try another model (or provider)
+	Provider         key.Binding // in the model switch: the next provider
 
 	// A waking session's end screen; the question after a sleep session.
 	MoodAfter key.Binding // 1–5: how the listener feels
@@ -88,10 +93,15 @@ func DefaultKeyMap() KeyMap {
 		Softer:     key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "softer")),
 		Voice:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "voice on/off")),
 		Soundscape: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "next soundscape")),
-		Retry:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
-		Builtin:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
-		Switch:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "another model")),
-		Provider:   key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next server")),
+
+		Slower:           key.NewBinding(key.WithKeys("["), key.WithHelp("[", "voice slower")),
+		Faster:           key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "voice faster")),
+		SoundscapeSofter: key.NewBinding(key.WithKeys(",", "<"), key.WithHelp(",", "soundscape softer")),
+		SoundscapeLouder: key.NewBinding(key.WithKeys(".", ">"), key.WithHelp(".", "soundscape louder")),
+		Retry:            key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry")),
+		Builtin:          key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "built-in guide")),
+		Switch:           key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "another model")),
+		Provider:         key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next server")),
 
 		MoodAfter: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5"), key.WithHelp("1–5", "how you feel")),
 		NoteField: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "note")),
@@ -172,7 +182,9 @@ func (k KeyMap) formHelp(direct bool) screenKeys {
 	}
 }
 
-func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
+// sessionHelp is a session's keys; on a tall screen the full help names
+// the voice's pace and the soundscape's level too.
+func (k KeyMap) sessionHelp(status engine.Status, drifting, tall bool) screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
 	if drifting {
 		stop := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "stop the sound"))
@@ -192,11 +204,28 @@ func (k KeyMap) sessionHelp(status engine.Status, drifting bool) screenKeys {
 			full:  [][]key.Binding{{leave, k.Quit}},
 		}
 	}
+	full := [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}}
+	if tall {
+		// The voice's pace and the soundscape's level: on a small screen
+		// they still answer, but the rows go to the session.
+		full = [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel, k.pace()},
+			{k.Voice, k.Soundscape, k.soundscapeLevel(), k.Help}}
+	}
 	return screenKeys{
 		short:  []key.Binding{k.Pause, quit, k.Cancel, k.Help},
-		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Voice, k.Soundscape, k.Help}},
+		full:   full,
 		narrow: []key.Binding{brief(k.Pause, "pause"), k.Quit, k.Help},
 	}
+}
+
+// pace and soundscapeLevel are the pairs of keys as the full help shows
+// them: [/] the voice's pace, ,/. the soundscape's level.
+func (k KeyMap) pace() key.Binding {
+	return key.NewBinding(key.WithKeys("[", "]"), key.WithHelp("[/]", "voice pace"))
+}
+
+func (k KeyMap) soundscapeLevel() key.Binding {
+	return key.NewBinding(key.WithKeys(",", "."), key.WithHelp(",/.", "soundscape level"))
 }
 
 // switchHelp is the model switch's: try, another server when there is
@@ -218,7 +247,7 @@ func (k KeyMap) breatheHelp() screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
 	return screenKeys{
 		short:  []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
-		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.Help}},
+		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.soundscapeLevel(), k.Help}},
 		narrow: []key.Binding{brief(k.Pause, "pause"), k.Quit, k.Help},
 	}
 }

@@ -376,7 +376,7 @@ func (m Model) helpKeys() screenKeys {
 		if m.sess.asksAfter() {
 			return m.keys.endHelp(m.sess.end.typing)
 		}
-		return m.keys.sessionHelp(m.sess.status, m.sess.drifting)
+		return m.keys.sessionHelp(m.sess.status, m.sess.drifting, m.height >= tallScreen)
 	case screenStats:
 		return m.keys.statsHelp(m.stats.scrolls(m.styles))
 	case screenReread:

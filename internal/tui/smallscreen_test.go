@@ -53,7 +53,7 @@ func everyScreen(t *testing.T, w, h int) map[string]Model {
 	helpShown := sessionModel(sessionState(), w, h)
 	helpShown.help.ShowAll = true
 	out["session help"] = helpShown
-	out["session voice off"] = soundModel(w, h, "auto", soundNow{true, "flite", false, 0})
+	out["session voice off"] = soundModel(w, h, "auto", soundNow{true, "flite", false, 0, 1, 10})
 
 	completed := sessionState()
 	completed.Status = engine.Completed

@@ -16,7 +16,9 @@ type soundNow struct {
 	known bool
 	voice string // the voice speaking: "flite", "espeak-ng", …; "none" for text only
 	heard bool
-	level int // 0–engine.MaxVolume
+	level int     // 0–engine.MaxVolume
+	rate  float64 // the voice's pace, a factor of the normal one
+	scape int     // the soundscape's own level, 0–engine.MaxVolume
 }
 
 // soundMsg says what a sound key changed, if anything, and how the sound
@@ -29,7 +31,8 @@ type soundMsg struct {
 
 func soundOf(r Run) soundNow {
 	voice, heard, level := r.Sound()
-	return soundNow{known: true, voice: voice, heard: heard, level: level}
+	rate, scape := r.Tuning()
+	return soundNow{known: true, voice: voice, heard: heard, level: level, rate: rate, scape: scape}
 }
 
 // sound changes the sound off the UI goroutine and says what it did.
@@ -98,7 +101,16 @@ func (v sessionView) soundLine(width int, tall bool, s *Styles) string {
 	if n.voice == "none" {
 		voice = "No voice (text only)"
 	}
-	parts = []string{voice, fmt.Sprintf("volume %d of %d", n.level, engine.MaxVolume), "other voices: " + human.Command("doctor")}
+	parts = []string{voice, fmt.Sprintf("volume %d of %d", n.level, engine.MaxVolume)}
+	// The voice's pace and the soundscape's level are named when the
+	// listener has moved them from lull's own.
+	if r := engine.VoiceRateOr1(n.rate); r != 1 {
+		parts = append(parts, fmt.Sprintf("pace %.2f", r))
+	}
+	if n.scape != engine.DefaultVolume {
+		parts = append(parts, fmt.Sprintf("soundscape %d of %d", n.scape, engine.MaxVolume))
+	}
+	parts = append(parts, "other voices: "+human.Command("doctor"))
 	return s.Muted.Render(fitParts(parts, width))
 }
 

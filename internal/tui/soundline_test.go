@@ -34,16 +34,16 @@ func TestSoundLineNamesTheVoiceAndMarksSilence(t *testing.T) {
 		now    soundNow
 		want   []string // "" : no line at all
 	}{
-		{"playing", 80, 24, "auto", soundNow{true, "flite", true, 10}, []string{"Voice: flite · volume 10 of 12 · other voices: lull doctor"}},
-		{"text only, chosen", 80, 24, "none", soundNow{true, "none", true, 10}, []string{"No voice (text only) · volume 10 of 12"}},
-		{"no voice found", 80, 24, "auto", soundNow{true, "none", true, 10}, []string{"No voice found: the words are on screen only · voices: lull doctor"}},
-		{"voice off", 80, 24, "auto", soundNow{true, "flite", false, 10}, []string{"Voice off: the words are on screen only · v turns it on"}},
-		{"volume 0", 80, 24, "auto", soundNow{true, "flite", true, 0}, []string{"Volume 0: nothing is heard · + turns it up"}},
-		{"both off", 80, 24, "auto", soundNow{true, "flite", false, 0}, []string{"Voice off, volume 0: nothing is heard · v and + bring it back"}},
-		{"small, playing", 40, 12, "auto", soundNow{true, "flite", true, 10}, nil},
-		{"small, voice off", 40, 12, "auto", soundNow{true, "flite", false, 10}, []string{"Voice off · v turns it on"}},
-		{"small, volume 0", 40, 12, "auto", soundNow{true, "flite", true, 0}, []string{"Volume 0: silent · + turns it up"}},
-		{"small, no voice", 40, 12, "auto", soundNow{true, "none", true, 10}, []string{"No voice found · lull doctor"}},
+		{"playing", 80, 24, "auto", soundNow{true, "flite", true, 10, 1, 10}, []string{"Voice: flite · volume 10 of 12 · other voices: lull doctor"}},
+		{"text only, chosen", 80, 24, "none", soundNow{true, "none", true, 10, 1, 10}, []string{"No voice (text only) · volume 10 of 12"}},
+		{"no voice found", 80, 24, "auto", soundNow{true, "none", true, 10, 1, 10}, []string{"No voice found: the words are on screen only · voices: lull doctor"}},
+		{"voice off", 80, 24, "auto", soundNow{true, "flite", false, 10, 1, 10}, []string{"Voice off: the words are on screen only · v turns it on"}},
+		{"volume 0", 80, 24, "auto", soundNow{true, "flite", true, 0, 1, 10}, []string{"Volume 0: nothing is heard · + turns it up"}},
+		{"both off", 80, 24, "auto", soundNow{true, "flite", false, 0, 1, 10}, []string{"Voice off, volume 0: nothing is heard · v and + bring it back"}},
+		{"small, playing", 40, 12, "auto", soundNow{true, "flite", true, 10, 1, 10}, nil},
+		{"small, voice off", 40, 12, "auto", soundNow{true, "flite", false, 10, 1, 10}, []string{"Voice off · v turns it on"}},
+		{"small, volume 0", 40, 12, "auto", soundNow{true, "flite", true, 0, 1, 10}, []string{"Volume 0: silent · + turns it up"}},
+		{"small, no voice", 40, 12, "auto", soundNow{true, "none", true, 10, 1, 10}, []string{"No voice found · lull doctor"}},
 	} {
 		v := ansi.Strip(soundModel(c.w, c.h, c.chosen, c.now).View().Content)
 		for _, want := range c.want {
@@ -56,7 +56,7 @@ func TestSoundLineNamesTheVoiceAndMarksSilence(t *testing.T) {
 		}
 	}
 	// A message on the status line stands in its place for its while.
-	m := soundModel(80, 24, "auto", soundNow{true, "flite", false, 10})
+	m := soundModel(80, 24, "auto", soundNow{true, "flite", false, 10, 1, 10})
 	m.status.set("Soundscape: rain.", levelInfo, 0)
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "Soundscape: rain.") || strings.Contains(v, "Voice off") {
 		t.Errorf("the status message and the sound line share a row:\n%s", v)

@@ -37,7 +37,7 @@ func startUnsavedRun(t *testing.T, st engine.State) *testRun {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &testRun{Engine: e, id: st.ID, volume: 10, voiceOn: true, scape: "brown"}
+	r := &testRun{Engine: e, id: st.ID, volume: 10, voiceOn: true, scape: "brown", rate: 1, scapeLevel: 10}
 	r.launch(ctx, cancel)
 	return r
 }

@@ -544,6 +544,14 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, m.sound(func(r Run) string { return volumeWords(r.Louder()) })
 	case key.Matches(msg, m.keys.Softer):
 		return m, m.sound(func(r Run) string { return volumeWords(r.Softer()) })
+	case key.Matches(msg, m.keys.Slower):
+		return m, m.sound(func(r Run) string { return engine.VoiceRateWords(r.Slower()) })
+	case key.Matches(msg, m.keys.Faster):
+		return m, m.sound(func(r Run) string { return engine.VoiceRateWords(r.Faster()) })
+	case key.Matches(msg, m.keys.SoundscapeSofter):
+		return m, m.sound(func(r Run) string { return engine.SoundscapeWords(r.SoundscapeSofter()) })
+	case key.Matches(msg, m.keys.SoundscapeLouder):
+		return m, m.sound(func(r Run) string { return engine.SoundscapeWords(r.SoundscapeLouder()) })
 	case key.Matches(msg, m.keys.Voice):
 		return m, m.sound(func(r Run) string {
 			if r.ToggleVoice() {
