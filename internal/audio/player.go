@@ -377,40 +377,38 @@ func (p *Player) FadeOut(d time.Duration) {
 
 // SetVolume sets the master volume level, 0–MaxVolume, and returns it.
 // The change glides in: no click.
-func (p *Player) SetVolume(level int) int {
+func (p *Player) SetVolume(level int) int { return p.setLevel(level, &p.volume, &p.m.masterTarget) }
+
+// Volume is the master volume level.
+func (p *Player) Volume() int { return p.level(&p.volume) }
+
+// setLevel holds level to the scale and sets it, and the gain it glides
+// to, under the output's lock.
+func (p *Player) setLevel(level int, kept *int, target *float64) int {
 	level = min(max(level, 0), MaxVolume)
 	p.out.lock()
 	defer p.out.unlock()
-	p.volume = level
-	p.m.masterTarget = volumeGain(level)
+	*kept = level
+	*target = volumeGain(level)
 	return level
 }
 
-// Volume is the master volume level.
-func (p *Player) Volume() int {
+// level reads a level kept under the output's lock.
+func (p *Player) level(kept *int) int {
 	p.out.lock()
 	defer p.out.unlock()
-	return p.volume
+	return *kept
 }
 
 // SetSoundscapeVolume sets the soundscape's level, 0–MaxVolume, under the
 // master volume and apart from the voice's, and returns it. The change
 // glides in: no click.
 func (p *Player) SetSoundscapeVolume(level int) int {
-	level = min(max(level, 0), MaxVolume)
-	p.out.lock()
-	defer p.out.unlock()
-	p.scapeVolume = level
-	p.m.scapeTarget = volumeGain(level)
-	return level
+	return p.setLevel(level, &p.scapeVolume, &p.m.scapeTarget)
 }
 
 // SoundscapeVolume is the soundscape's level.
-func (p *Player) SoundscapeVolume() int {
-	p.out.lock()
-	defer p.out.unlock()
-	return p.scapeVolume
-}
+func (p *Player) SoundscapeVolume() int { return p.level(&p.scapeVolume) }
 
 // SetVoiceRate sets the voice's rate, a factor of the normal pace held to
 // engine's bounds, for the lines prepared from now on, and returns it.

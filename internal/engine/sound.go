@@ -32,14 +32,17 @@ func CheckVolume(steps int) error {
 // VolumeWords says a level as the listener hears it: a level on the scale
 // and what it is in decibels from lull's own, not a percentage the gain
 // is not.
-func VolumeWords(level int) string {
+func VolumeWords(level int) string { return levelWords("Volume", level) }
+
+// levelWords says what is at level, on the volume's scale.
+func levelWords(what string, level int) string {
 	switch {
 	case level <= 0:
-		return fmt.Sprintf("Volume 0 of %d: silent.", MaxVolume)
+		return fmt.Sprintf("%s 0 of %d: silent.", what, MaxVolume)
 	case level == DefaultVolume:
-		return fmt.Sprintf("Volume %d of %d: lull's own level.", level, MaxVolume)
+		return fmt.Sprintf("%s %d of %d: lull's own level.", what, level, MaxVolume)
 	default:
-		return fmt.Sprintf("Volume %d of %d: %+d dB.", level, MaxVolume, VolumeStepDB*VolumeSteps(level))
+		return fmt.Sprintf("%s %d of %d: %+d dB.", what, level, MaxVolume, VolumeStepDB*VolumeSteps(level))
 	}
 }
 
@@ -114,16 +117,7 @@ func VoiceRateWords(r float64) string {
 
 // SoundscapeWords says the soundscape's level, on the volume's scale, as
 // the listener hears it.
-func SoundscapeWords(level int) string {
-	switch {
-	case level <= 0:
-		return fmt.Sprintf("Soundscape 0 of %d: silent.", MaxVolume)
-	case level == DefaultVolume:
-		return fmt.Sprintf("Soundscape %d of %d: lull's own level.", level, MaxVolume)
-	default:
-		return fmt.Sprintf("Soundscape %d of %d: %+d dB.", level, MaxVolume, VolumeStepDB*VolumeSteps(level))
-	}
-}
+func SoundscapeWords(level int) string { return levelWords("Soundscape", level) }
 
 // SetVoiceRate records the voice's rate the listener chose, so the
 // session resumes at it.
