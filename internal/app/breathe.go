@@ -8,6 +8,10 @@ import "github.com/lull-dev/lull/internal/engine"
 // practice is the tone and the breath and nothing else unless the
 // listener asks for a soundscape.
 func (a *App) practiceDefaults(o *engine.Options) {
+	if o.Practice == engine.PracticeSit {
+		o.Voice = "none" // a sit says nothing; its soundscape is the config's unless asked
+		return
+	}
 	if o.Practice != engine.PracticeBreathe {
 		return
 	}
