@@ -187,6 +187,8 @@ func sessionDescription(s sessions.Info) string {
 	case what != "":
 	case s.Practice == engine.PracticeBreathe:
 		what = "breathe " + s.Pattern
+	case s.Practice == engine.PracticeSit:
+		what = "sit"
 	default:
 		what = "no intention, " + s.Created.Local().Format("2 Jan 15:04")
 	}

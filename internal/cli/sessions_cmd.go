@@ -153,6 +153,9 @@ func (c *cli) showSession(env *environment, id string) error {
 	if st.Practice == engine.PracticeBreathe {
 		row("practice", "paced breathing, "+st.Pattern)
 	}
+	if st.Practice == engine.PracticeSit {
+		row("practice", "a silent sit, "+sitLength(st)+", "+sitBells(st.Pattern))
+	}
 	if len(st.Runs) > 1 {
 		var runs []string
 		for _, r := range st.Runs {

@@ -29,6 +29,9 @@ func (i sessionItem) title() string {
 	if i.Practice == engine.PracticeBreathe {
 		return "Paced breathing, " + i.Created.Local().Format("2 Jan, 15:04")
 	}
+	if i.Practice == engine.PracticeSit {
+		return "Sitting, " + i.Created.Local().Format("2 Jan, 15:04")
+	}
 	return "Session of " + i.Created.Local().Format("2 Jan, 15:04")
 }
 
