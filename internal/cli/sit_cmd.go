@@ -94,7 +94,7 @@ func (f sitFlags) options(minutes string) (engine.Options, error) {
 // sitHeader opens a sit's lines without a screen.
 func sitHeader(w io.Writer, st engine.State) {
 	fprintf(w, "lull · sitting · %s · %s · session %s\n", sitLength(st), sitBells(st.Pattern), human.Line(st.ID))
-	if st.Status != engine.Created {
+	if len(st.Runs) > 1 { // the first run may have begun already
 		fprintf(w, "(resumed at %s)\n", human.Clock(st.Elapsed))
 	}
 }

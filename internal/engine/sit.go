@@ -141,6 +141,15 @@ func (e *Engine) sit(ctx context.Context) error {
 		e.mu.Unlock()
 	}()
 	e.ring(0)
+	// rung is the last interval bell rung: those before where the sit
+	// resumes were heard in an earlier run. A bell the output's clock
+	// passed while the engine was busy rings late rather than never.
+	rung := time.Duration(0)
+	if every > 0 {
+		e.mu.Lock()
+		rung = e.st.Elapsed / every
+		e.mu.Unlock()
+	}
 	for {
 		if err := e.gate.wait(sctx); err != nil && ctx.Err() != nil {
 			return err
@@ -154,11 +163,11 @@ func (e *Engine) sit(ctx context.Context) error {
 		}
 		next, bell := stop, 0
 		if every > 0 {
-			if k := el/every + 1; k*every < stop {
+			if k := rung + 1; k*every < stop {
 				next, bell = k*every, int(k)
 			}
 		}
-		err := e.hold(sctx, Breathing, next-el)
+		err := e.hold(sctx, Breathing, max(next-el, 0))
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -169,6 +178,7 @@ func (e *Engine) sit(ctx context.Context) error {
 			return err
 		}
 		if bell > 0 {
+			rung = time.Duration(bell)
 			e.ring(bell)
 			e.checkpoint()
 		}
