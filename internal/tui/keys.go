@@ -229,9 +229,9 @@ func (k KeyMap) breatheHelp() screenKeys {
 // is open-ended: that is how it ends), quit, the sound.
 func (k KeyMap) sitHelp(open bool) screenKeys {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
-	short := []key.Binding{k.Pause, k.End, quit, k.Louder, k.Softer, k.Help}
+	short := []key.Binding{k.Pause, k.End, quit, k.Help}
 	if !open {
-		short = []key.Binding{k.Pause, quit, k.End, k.Louder, k.Softer, k.Help}
+		short = []key.Binding{k.Pause, quit, k.End, k.Help}
 	}
 	return screenKeys{
 		short:  short,
