@@ -34,7 +34,7 @@ var flagValues = map[string]cobra.CompletionFunc{
 
 // freeFlags take a value lull cannot list (a number, a name, some text):
 // nothing is offered, not even files.
-var freeFlags = []string{"intention", "seed", "model", "note", "minutes", "sleep-after", "older-than"}
+var freeFlags = []string{"intention", "seed", "model", "note", "minutes", "sleep-after", "older-than", "bell"}
 
 // fileFlags take a file: the shell offers files.
 var fileFlags = []string{"out", "captions"}

@@ -85,7 +85,7 @@ func (c *cli) listSessions(env *environment) error {
 	now := time.Now()
 	for _, s := range list {
 		t.add(human.Line(s.ID), listStatus(s, now), s.Stage(), fmt.Sprintf("%d%%", int(s.Progress*100)),
-			fmt.Sprintf("%d min", int(s.Length.Minutes())), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
+			listLength(s.Length), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
 	}
 	if _, err := io.WriteString(c.stdout, t.render(columns(c.stdout))); err != nil {
 		return err

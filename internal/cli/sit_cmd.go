@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -105,6 +106,15 @@ func sitLength(st engine.State) string {
 		return "open-ended"
 	}
 	return fmt.Sprintf("%d min", int(st.Length.Minutes()))
+}
+
+// listLength is a session's length in a list: "20 min", or "open" for
+// an open-ended sit.
+func listLength(d time.Duration) string {
+	if d == 0 {
+		return "open"
+	}
+	return fmt.Sprintf("%d min", int(d.Minutes()))
 }
 
 // sitBells says a sit's bells: "a bell every 5 min".

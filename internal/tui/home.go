@@ -73,7 +73,11 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if item.Status.Resumable() && item.ResumesOn != "" && item.Newer == 0 {
 		detail = append(detail, item.ResumesOn)
 	}
-	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
+	if item.Length == 0 {
+		detail = append(detail, "open-ended") // a sit with no set end
+	} else {
+		detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
+	}
 	if item.ReplayOf != "" {
 		detail = append(detail, "replay")
 	}
