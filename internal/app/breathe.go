@@ -1,6 +1,10 @@
 package app
 
-import "github.com/lull-dev/lull/internal/engine"
+import (
+	"fmt"
+
+	"github.com/lull-dev/lull/internal/engine"
+)
 
 // practiceDefaults fills in what a breathing practice was not given: its
 // length, its rhythm — the config's breathing rhythm, the one the guided
@@ -24,6 +28,18 @@ func (a *App) practiceDefaults(o *engine.Options) {
 	if o.Soundscape == "" {
 		o.Soundscape = "none"
 	}
+}
+
+// sitAgain is the command that begins a sit like st: "sit 20 --bell 5m".
+func sitAgain(st engine.State) string {
+	cmd := "sit"
+	if st.Length > 0 {
+		cmd += fmt.Sprintf(" %d", int(st.Length.Minutes()))
+	}
+	if st.Pattern != "" {
+		cmd += " --bell " + st.Pattern
+	}
+	return cmd
 }
 
 // wordless says a session's breathing practice speaks no cues: the
