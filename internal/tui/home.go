@@ -67,7 +67,9 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if idle := item.Idle(d.now()); idle != engine.NotIdle {
 		detail = append(detail, s.Warn.Render(idle.String()))
 	}
-	if !item.Status.Finished() || item.Partial {
+	if (!item.Status.Finished() || item.Partial) && item.Length == 0 {
+		detail = append(detail, item.where()) // an open-ended sit has no share done
+	} else if !item.Status.Finished() || item.Partial {
 		detail = append(detail, item.where(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
 	if item.Status.Resumable() && item.ResumesOn != "" && item.Newer == 0 {
