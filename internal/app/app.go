@@ -198,7 +198,7 @@ func (a *App) create(o engine.Options) (*sessions.Session, engine.State, error) 
 func (a *App) createState(o engine.Options, set func(*engine.State)) (*sessions.Session, engine.State, error) {
 	cfg := a.opts.Config
 	a.practiceDefaults(&o)
-	if o.Length == 0 {
+	if o.Length == 0 && o.Practice != engine.PracticeSit { // a sit of no length is open-ended
 		o.Length = time.Duration(cfg.Length) * time.Minute
 	}
 	if o.Voice == "" {

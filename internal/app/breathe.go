@@ -1,6 +1,10 @@
 package app
 
-import "github.com/lull-dev/lull/internal/engine"
+import (
+	"fmt"
+
+	"github.com/lull-dev/lull/internal/engine"
+)
 
 // practiceDefaults fills in what a breathing practice was not given: its
 // length, its rhythm — the config's breathing rhythm, the one the guided
@@ -8,6 +12,10 @@ import "github.com/lull-dev/lull/internal/engine"
 // practice is the tone and the breath and nothing else unless the
 // listener asks for a soundscape.
 func (a *App) practiceDefaults(o *engine.Options) {
+	if o.Practice == engine.PracticeSit {
+		o.Voice = "none" // a sit says nothing; its soundscape is the config's unless asked
+		return
+	}
 	if o.Practice != engine.PracticeBreathe {
 		return
 	}
@@ -20,6 +28,18 @@ func (a *App) practiceDefaults(o *engine.Options) {
 	if o.Soundscape == "" {
 		o.Soundscape = "none"
 	}
+}
+
+// sitAgain is the command that begins a sit like st: "sit 20 --bell 5m".
+func sitAgain(st engine.State) string {
+	cmd := "sit"
+	if st.Length > 0 {
+		cmd += fmt.Sprintf(" %d", int(st.Length.Minutes()))
+	}
+	if st.Pattern != "" {
+		cmd += " --bell " + st.Pattern
+	}
+	return cmd
 }
 
 // wordless says a session's breathing practice speaks no cues: the

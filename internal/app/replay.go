@@ -131,6 +131,8 @@ func (a *App) replayable(id string) (src, words engine.State, err error) {
 		// Its words are the cues of its first breaths: the practice itself
 		// is begun again, not replayed.
 		return src, words, fmt.Errorf("session %s is a breathing practice, which has no words to replay: begin another with %s", id, human.Command("breathe "+src.Pattern))
+	case src.Practice == engine.PracticeSit:
+		return src, words, fmt.Errorf("session %s is a sit, which has no words to replay: begin another with %s", id, human.Command(sitAgain(src)))
 	}
 	words = src
 	if src.ReplayOf != "" {

@@ -53,7 +53,7 @@ func newRoot(c *cli) *cobra.Command {
 	root.SetFlagErrorFunc(flagError)
 	root.Flags().BoolVarP(&showVersion, "version", "v", false, "print lull's version (as lull version does)")
 	c.addGuideFlags(root.Flags())
-	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.breatheCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
+	root.AddCommand(c.newCmd(), c.resumeCmd(), c.renderCmd(), c.breatheCmd(), c.sitCmd(), c.sessionsCmd(), c.doctorCmd(), c.versionCmd())
 	root.AddCommand(c.statsCmd())
 	root.AddCommand(c.replayCmd())
 	root.AddCommand(c.configCmd(), c.manCmd())

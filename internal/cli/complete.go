@@ -34,7 +34,7 @@ var flagValues = map[string]cobra.CompletionFunc{
 
 // freeFlags take a value lull cannot list (a number, a name, some text):
 // nothing is offered, not even files.
-var freeFlags = []string{"intention", "seed", "model", "note", "minutes", "sleep-after", "older-than"}
+var freeFlags = []string{"intention", "seed", "model", "note", "minutes", "sleep-after", "older-than", "bell"}
 
 // fileFlags take a file: the shell offers files.
 var fileFlags = []string{"out", "captions"}
@@ -187,6 +187,8 @@ func sessionDescription(s sessions.Info) string {
 	case what != "":
 	case s.Practice == engine.PracticeBreathe:
 		what = "breathe " + s.Pattern
+	case s.Practice == engine.PracticeSit:
+		what = "sit"
 	default:
 		what = "no intention, " + s.Created.Local().Format("2 Jan 15:04")
 	}

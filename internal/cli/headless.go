@@ -41,9 +41,12 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 		return err
 	}
 	st := r.Snapshot()
-	if st.Practice == engine.PracticeBreathe {
+	switch st.Practice {
+	case engine.PracticeBreathe:
 		practiceHeader(c.stdout, st)
-	} else {
+	case engine.PracticeSit:
+		sitHeader(c.stdout, st)
+	default:
 		head := fmt.Sprintf("lull · session %s · %d min · seed %d", human.Line(st.ID), int(st.Length.Minutes()), st.Seed)
 		if st.Intention != "" {
 			head += " · intention: " + human.Line(st.Intention)
@@ -129,6 +132,9 @@ func (c *cli) completed(final engine.State, closeErr error) error {
 	if final.Practice == engine.PracticeBreathe {
 		return c.practiceCompleted(final, closeErr)
 	}
+	if final.Practice == engine.PracticeSit {
+		return c.sitCompleted(final, closeErr)
+	}
 	done := fmt.Sprintf("\nSession complete · %s · %d sentences", human.Clock(final.Elapsed), final.Spoken())
 	if s := final.Summary; s != nil && s.Tokens != (engine.Tokens{}) {
 		done += " · " + human.Tokens(s.Tokens.In, s.Tokens.Out, s.Cost)
@@ -151,6 +157,8 @@ func (c *cli) print(ev engine.Event) {
 		fprint(c.stdout, human.Line(ev.Text)+"\n")
 	case engine.EventBreath:
 		fmt.Fprintln(c.stdout, breathLine(ev))
+	case engine.EventBell:
+		fmt.Fprintln(c.stdout, bellLine(ev))
 	case engine.EventNotice:
 		c.note(ev.Text)
 	case engine.EventError:

@@ -85,7 +85,7 @@ func (c *cli) listSessions(env *environment) error {
 	now := time.Now()
 	for _, s := range list {
 		t.add(human.Line(s.ID), listStatus(s, now), s.Stage(), fmt.Sprintf("%d%%", int(s.Progress*100)),
-			fmt.Sprintf("%d min", int(s.Length.Minutes())), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
+			listLength(s.Length), human.Ago(s.LastActive, now), human.Line(listIntention(s.Intention, s.ReplayOf)))
 	}
 	if _, err := io.WriteString(c.stdout, t.render(columns(c.stdout))); err != nil {
 		return err
@@ -152,6 +152,9 @@ func (c *cli) showSession(env *environment, id string) error {
 	}
 	if st.Practice == engine.PracticeBreathe {
 		row("practice", "paced breathing, "+st.Pattern)
+	}
+	if st.Practice == engine.PracticeSit {
+		row("practice", "a silent sit, "+sitLength(st)+", "+sitBells(st.Pattern))
 	}
 	if len(st.Runs) > 1 {
 		var runs []string

@@ -92,13 +92,15 @@ type Engine struct {
 	saveErr   error         // why the last checkpoint did not reach the store; nil when it did
 	voiceLost bool          // the voice failed once; lines go on as text
 	breath    BreathPattern
-	pacing    bool          // the breathing pacer runs, from output position anchor
-	anchor    time.Duration //
-	worded    wordedBreaths // breathing's lines and the breaths they were said on, once the rhythm is taught
-	drifting  *drifting     // a completed sleep session's tail is playing
-	waiting   bool          // the line is overdue from a remote guide (stall.go)
-	noCues    bool          // a breathing practice says no cues (practice.go)
-	unheard   bool          // the speaker writes a file: see Config.Unheard
+	pacing    bool               // the breathing pacer runs, from output position anchor
+	anchor    time.Duration      //
+	worded    wordedBreaths      // breathing's lines and the breaths they were said on, once the rhythm is taught
+	drifting  *drifting          // a completed sleep session's tail is playing
+	waiting   bool               // the line is overdue from a remote guide (stall.go)
+	noCues    bool               // a breathing practice says no cues (practice.go)
+	unheard   bool               // the speaker writes a file: see Config.Unheard
+	endSit    context.CancelFunc // ends a sit's wait for its next bell (sit.go)
+	sitEnded  bool               // the listener ended the sit
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one
@@ -136,7 +138,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		filler:   cfg.Filler,
 		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
 		breath:   cfg.Breath,
-		noCues:   cfg.NoCues,
+		noCues:   cfg.NoCues || st.Practice == PracticeSit, // a sit says nothing
 		unheard:  cfg.Unheard,
 	}
 	speech.Prepare() // the speech cleaner's lists compile now, not on the session's clock

@@ -26,8 +26,11 @@ const (
 
 // CheckLengthFor refuses a length a session of the practice does not
 // take: a guided session lasts 5 to 60 minutes (CheckLength), a breathing
-// practice 1 to 60.
+// practice 1 to 60, a sit 1 to 240 or 0 (open-ended).
 func CheckLengthFor(practice string, d time.Duration) error {
+	if practice == PracticeSit {
+		return checkSitLength(d)
+	}
 	if practice != PracticeBreathe {
 		return CheckLength(d)
 	}
@@ -364,9 +367,10 @@ func (e *Engine) completePractice(ctx context.Context) error {
 	return err
 }
 
-// checkPractice refuses an unknown practice, and a breathing practice
-// without a pattern it can breathe (or a guided session with one).
-func checkPractice(practice, pattern string) error {
+// checkPractice refuses an unknown practice, a breathing practice
+// without a pattern it can breathe (or a guided session with one), and a
+// sit whose bell would not ring within it.
+func checkPractice(practice, pattern string, length time.Duration) error {
 	switch practice {
 	case "":
 		if pattern != "" {
@@ -376,6 +380,8 @@ func checkPractice(practice, pattern string) error {
 		if _, _, err := ParseBreath(pattern); err != nil {
 			return err
 		}
+	case PracticeSit:
+		return checkSit(pattern, length)
 	default:
 		return fmt.Errorf("unknown practice %q", practice)
 	}

@@ -28,8 +28,11 @@ func (e *Engine) Run(ctx context.Context) error {
 	defer e.takeAsked(-1) // a call asked ahead for a phase this run never reached
 	e.speaker.Resume()    // a speaker paused by an earlier run in this process
 	e.checkpoint()
-	if e.Snapshot().Practice == PracticeBreathe {
+	switch e.Snapshot().Practice {
+	case PracticeBreathe:
 		return e.ended(e.breathe(ctx, fresh))
+	case PracticeSit:
+		return e.ended(e.sit(ctx))
 	}
 
 	var lead time.Duration
@@ -92,7 +95,7 @@ func (e *Engine) start(cancel context.CancelFunc) (fresh bool, err error) {
 	e.accounted = e.speaker.Position()
 	e.gate.open()
 	rec := &e.st.Phases[e.st.Phase]
-	if e.st.Practice == PracticeBreathe {
+	if e.st.Practice != "" {
 		e.beginPractice(now)
 	} else if rec.Status == PhasePending {
 		e.beginPhase(e.st.Phase, now)

@@ -120,11 +120,13 @@ type State struct {
 	// lull's own, under the volume.
 	VoiceRate        float64
 	SoundscapeVolume int
-	// Practice is what kind of session it is: a guided session (""), or
-	// paced breathing alone (PracticeBreathe, lull breathe).
+	// Practice is what kind of session it is: a guided session (""),
+	// paced breathing alone (PracticeBreathe, lull breathe), or a silent
+	// sit with bells (PracticeSit, lull sit; Length 0 is open-ended).
 	Practice string
 	// Pattern is a breathing practice's rhythm, as ParseBreath reads it
-	// ("4-7-8", "box"); empty for a guided session.
+	// ("4-7-8", "box"), or a sit's interval bell, as ParseBell reads it
+	// ("5m"; "" for none); empty for a guided session.
 	Pattern string
 	// ReplayOf is the session whose saved words this one speaks again
 	// (lull replay); empty for a session written fresh.
@@ -228,7 +230,7 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 	if err := CheckLengthFor(opts.Practice, opts.Length); err != nil {
 		return State{}, err
 	}
-	if err := checkPractice(opts.Practice, opts.Pattern); err != nil {
+	if err := checkPractice(opts.Practice, opts.Pattern, opts.Length); err != nil {
 		return State{}, err
 	}
 	intention, err := CleanIntention(opts.Intention)
@@ -345,7 +347,7 @@ func (s *State) Validate() error {
 		CheckVoiceRate(s.VoiceRate), CheckVolume(s.SoundscapeVolume)); err != nil {
 		return err
 	}
-	if err := checkPractice(s.Practice, s.Pattern); err != nil {
+	if err := checkPractice(s.Practice, s.Pattern, s.Length); err != nil {
 		return err
 	}
 	if !s.Phase.Valid() {

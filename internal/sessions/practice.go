@@ -13,6 +13,9 @@ func (i Info) Stage() string {
 	if i.Practice == engine.PracticeBreathe {
 		return "breathe " + i.Pattern
 	}
+	if i.Practice == engine.PracticeSit {
+		return "sit" // no phases either: a sit is sat in silence
+	}
 	return i.Phase.String()
 }
 

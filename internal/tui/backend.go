@@ -148,6 +148,8 @@ type Run interface {
 	Progress() engine.Progress
 	Pause() error
 	Resume() error
+	// End completes a sit now, with its last bell (engine.Engine.End).
+	End() error
 	Abandon() error
 	// Notices are things to tell the listener once: a backup was loaded,
 	// there is no sound card.

@@ -29,6 +29,9 @@ func (i sessionItem) title() string {
 	if i.Practice == engine.PracticeBreathe {
 		return "Paced breathing, " + i.Created.Local().Format("2 Jan, 15:04")
 	}
+	if i.Practice == engine.PracticeSit {
+		return "Sitting, " + i.Created.Local().Format("2 Jan, 15:04")
+	}
 	return "Session of " + i.Created.Local().Format("2 Jan, 15:04")
 }
 
@@ -64,13 +67,19 @@ func (d sessionRows) Render(w io.Writer, m list.Model, index int, it list.Item) 
 	if idle := item.Idle(d.now()); idle != engine.NotIdle {
 		detail = append(detail, s.Warn.Render(idle.String()))
 	}
-	if !item.Status.Finished() || item.Partial {
+	if (!item.Status.Finished() || item.Partial) && item.Length == 0 {
+		detail = append(detail, item.where()) // an open-ended sit has no share done
+	} else if !item.Status.Finished() || item.Partial {
 		detail = append(detail, item.where(), fmt.Sprintf("%d%%", int(item.Progress*100)))
 	}
 	if item.Status.Resumable() && item.ResumesOn != "" && item.Newer == 0 {
 		detail = append(detail, item.ResumesOn)
 	}
-	detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
+	if item.Length == 0 {
+		detail = append(detail, "open-ended") // a sit with no set end
+	} else {
+		detail = append(detail, fmt.Sprintf("%d min", int(item.Length.Minutes())))
+	}
 	if item.ReplayOf != "" {
 		detail = append(detail, "replay")
 	}

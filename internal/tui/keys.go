@@ -28,6 +28,7 @@ type KeyMap struct {
 
 	// Session
 	Pause      key.Binding
+	End        key.Binding // a sit: end it now, with its last bell
 	Cancel     key.Binding
 	Leave      key.Binding
 	Louder     key.Binding
@@ -87,6 +88,7 @@ func DefaultKeyMap() KeyMap {
 
 		Pause:  key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "pause/resume")),
 		Cancel: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel session")),
+		End:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "end the sit")),
 		Leave:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "pause & list")),
 
 		Louder:     key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "louder")),
@@ -249,6 +251,21 @@ func (k KeyMap) breatheHelp() screenKeys {
 		short:  []key.Binding{k.Pause, quit, k.Louder, k.Softer, k.Help},
 		full:   [][]key.Binding{{k.Pause, quit, k.Leave}, {k.Louder, k.Softer, k.Cancel}, {k.Soundscape, k.soundscapeLevel(), k.Help}},
 		narrow: []key.Binding{brief(k.Pause, "pause"), k.Quit, k.Help},
+	}
+}
+
+// sitHelp is the keys of a sit under way: pause, end it (first when it
+// is open-ended: that is how it ends), quit, the sound.
+func (k KeyMap) sitHelp(open bool) screenKeys {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit (saves)"))
+	short := []key.Binding{k.Pause, k.End, quit, k.Help}
+	if !open {
+		short = []key.Binding{k.Pause, quit, k.End, k.Help}
+	}
+	return screenKeys{
+		short:  short,
+		full:   [][]key.Binding{{k.Pause, k.End, quit}, {k.Leave, k.Louder, k.Softer}, {k.Soundscape, k.Cancel, k.Help}},
+		narrow: []key.Binding{brief(k.Pause, "pause"), brief(k.End, "end"), k.Quit, k.Help},
 	}
 }
 

@@ -370,6 +370,9 @@ func (m Model) helpKeys() screenKeys {
 		if m.sess.switching {
 			return m.keys.switchHelp(len(m.sess.sw.providers) > 1)
 		}
+		if m.sess.sitting && !m.sess.status.Finished() {
+			return m.keys.sitHelp(m.sess.progress.Length == 0)
+		}
 		if m.sess.practice && !m.sess.status.Finished() {
 			return m.keys.breatheHelp()
 		}

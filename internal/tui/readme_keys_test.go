@@ -131,6 +131,7 @@ func TestReadmeKeysAreOnTheScreen(t *testing.T) {
 		"Reading a session":          full(reread),
 		"Your practice":              full(statsModel(t, samplePractice(), 80, 24)),
 		"Breathing (`lull breathe`)": full(practiceModel(t, &b, 80, 24)),
+		"Sitting (`lull sit`)":       full(sitModel(t, 0, 80, 24)),
 		"Left running (on start)":    left,
 		"Unreadable session":         salvage,
 		"Stale sessions (on start)":  stale,

@@ -20,6 +20,12 @@ func StoppedAt(st engine.State) string {
 	default:
 		return ""
 	}
+	if st.Practice == engine.PracticeSit && st.Length == 0 {
+		return fmt.Sprintf("%s sitting, at %s", how, human.Clock(st.Elapsed))
+	}
+	if st.Practice == engine.PracticeSit {
+		return fmt.Sprintf("%s sitting, %s of %s", how, human.Clock(st.Elapsed), human.Clock(st.Length))
+	}
 	return fmt.Sprintf("%s at %s, %s of %s", how, st.Phase.Title(), human.Clock(st.Elapsed), human.Clock(st.Length))
 }
 

@@ -40,6 +40,9 @@ type sessionView struct {
 	// A breathing practice has its own screen (breathe.go).
 	practice bool
 	breathe  breatheView
+	// A sit is a practice with a screen of its own (sit.go).
+	sitting bool
+	sit     sitView
 	// The voice the session asked for ("auto", "flite", "none", …), and
 	// the sound as the run last said it plays (soundline.go).
 	voiceChosen string
@@ -64,6 +67,10 @@ func newSessionView(st engine.State) sessionView {
 	if st.Practice == engine.PracticeBreathe {
 		v.practice = true
 		v.breathe.pattern = human.Line(st.Pattern)
+	}
+	if st.Practice == engine.PracticeSit {
+		v.practice, v.sitting = true, true
+		v.sit = newSitView(st.Pattern)
 	}
 	return v
 }
@@ -102,6 +109,7 @@ func (v *sessionView) apply(ev engine.Event) {
 		v.drifting, v.drift = true, left
 	}
 	v.breathe.apply(ev)
+	v.sit.apply(ev)
 }
 
 // resync rebuilds the view from a snapshot after falling behind.
@@ -158,6 +166,9 @@ func (v sessionView) clocks(remaining time.Duration, width int, s *Styles) strin
 
 // View lays the screen out in width × height cells.
 func (v sessionView) View(width, height int, s *Styles) string {
+	if v.sitting {
+		return v.sit.View(v, width, height, s)
+	}
 	if v.practice {
 		return v.breathe.View(v, width, height, s)
 	}

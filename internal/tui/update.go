@@ -518,6 +518,8 @@ func (m Model) onSessionKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, m.keys.Help):
 		m.help.ShowAll = !m.help.ShowAll
 		return m, nil
+	case m.sess.sitting && key.Matches(msg, m.keys.End):
+		return m, m.act(m.run.End)
 	case key.Matches(msg, m.keys.Pause):
 		r := m.run
 		switch m.sess.status {
