@@ -40,11 +40,7 @@ var breatheHelp = help{
 func (c *cli) breatheCmd() *cobra.Command {
 	var f breatheFlags
 	cmd := breatheHelp.command(cobra.MaximumNArgs(1), func(cmd *cobra.Command, args []string) error {
-		pattern := ""
-		if len(args) == 1 {
-			pattern = args[0]
-		}
-		opts, err := f.options(pattern)
+		opts, err := f.options(optionalArg(args))
 		if err != nil {
 			return err
 		}
@@ -52,11 +48,7 @@ func (c *cli) breatheCmd() *cobra.Command {
 			if f.out != "" {
 				return c.render(env, opts, f.out, "", nil)
 			}
-			start := func() (*app.Run, error) { return env.app.Start(opts) }
-			if f.noTUI {
-				return c.headless(start)
-			}
-			return c.onScreen(env, start)
+			return c.practise(env, opts, f.noTUI)
 		})
 	})
 	fl := cmd.Flags()
@@ -131,4 +123,22 @@ func (c *cli) practiceCompleted(final engine.State, closeErr error) error {
 	}
 	fprintf(c.stdout, "%s. Saved as %s.\n", done, final.ID)
 	return nil
+}
+
+// practise starts a practice and plays it: on its screen, or with noTUI a
+// line at a time.
+func (c *cli) practise(env *environment, opts engine.Options, noTUI bool) error {
+	start := func() (*app.Run, error) { return env.app.Start(opts) }
+	if noTUI {
+		return c.headless(start)
+	}
+	return c.onScreen(env, start)
+}
+
+// optionalArg is a command's one optional argument, "" when not given.
+func optionalArg(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return ""
 }

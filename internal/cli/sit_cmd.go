@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/lull-dev/lull/internal/app"
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
 )
@@ -39,20 +38,12 @@ var sitHelp = help{
 func (c *cli) sitCmd() *cobra.Command {
 	var f sitFlags
 	cmd := sitHelp.command(cobra.MaximumNArgs(1), func(cmd *cobra.Command, args []string) error {
-		minutes := ""
-		if len(args) == 1 {
-			minutes = args[0]
-		}
-		opts, err := f.options(minutes)
+		opts, err := f.options(optionalArg(args))
 		if err != nil {
 			return err
 		}
 		return c.withEnv(func(env *environment) error {
-			start := func() (*app.Run, error) { return env.app.Start(opts) }
-			if f.noTUI {
-				return c.headless(start)
-			}
-			return c.onScreen(env, start)
+			return c.practise(env, opts, f.noTUI)
 		})
 	})
 	fl := cmd.Flags()

@@ -88,8 +88,13 @@ func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 		}
 		middle = append(middle, center.Render(s.Muted.Render(count)))
 	}
-	// The header at the top, the clocks at the bottom, the breath
-	// centred between them.
+	return stacked(header, middle, clocks, height)
+}
+
+// stacked is a practice's screen: the header at the top, the clocks at
+// the bottom, the middle centred between them (cut when there is no
+// room for all of it).
+func stacked(header string, middle []string, clocks string, height int) string {
 	mid := strings.Split(strings.Join(middle, "\n"), "\n")
 	room := max(height-2, 0)
 	if len(mid) > room {

@@ -90,15 +90,5 @@ func (b sitView) View(v sessionView, width, height int, s *Styles) string {
 			middle = append(middle, center.Render(s.Muted.Render(truncate("e ends the sit · q pauses and saves it", width))))
 		}
 	}
-	mid := strings.Split(strings.Join(middle, "\n"), "\n")
-	room := max(height-2, 0)
-	if len(mid) > room {
-		mid = mid[:room]
-	}
-	lines := []string{header}
-	above := (room - len(mid)) / 2
-	lines = append(lines, make([]string, above)...)
-	lines = append(lines, mid...)
-	lines = append(lines, make([]string, room-len(mid)-above)...)
-	return strings.Join(append(lines, clocks), "\n")
+	return stacked(header, middle, clocks, height)
 }
