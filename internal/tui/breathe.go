@@ -44,37 +44,18 @@ func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 	width = max(width, 1)
 	title := s.Title.Render("lull") + s.Muted.Render(" · ") + s.Text.Render("paced breathing") +
 		s.Muted.Render(" · ") + s.Accent.Render(b.pattern)
-	word := "breathing"
-	dot := "●"
-	switch v.status {
-	case engine.Paused:
-		dot, word = "❚❚", "paused"
-	case engine.Completed:
-		word = "complete"
-	case engine.Running:
-		if v.progress.Breath == nil {
-			word = "settling in"
-		}
-	default:
-		word = string(v.status)
+	running := "breathing"
+	if v.progress.Breath == nil {
+		running = "settling in"
 	}
-	header := spread(title, s.Status[v.status].Render(dot+" "+word), width)
+	header := spread(title, practiceStatus(v, running, s), width)
 
 	clocks := v.clocks(v.progress.Length-v.progress.Elapsed, width, s)
 
 	center := lipgloss.NewStyle().Width(width).Align(lipgloss.Center)
 	var middle []string
 	if v.status == engine.Completed {
-		middle = append(middle, center.Render(s.Heading.Render("The practice is complete.")), "")
-		if v.summary != nil {
-			middle = append(middle, center.Render(s.Text.Render(fmt.Sprintf("%s of %s breathing.", human.Clock(v.summary.Duration), b.pattern))))
-		}
-		if v.unsaved != "" {
-			first, rest, _ := strings.Cut(v.unsaved, "\n")
-			middle = append(middle, "", s.Error.Render(first), s.Text.Render(rest))
-		} else {
-			middle = append(middle, "", center.Render(s.Muted.Render("Breathe on as you like. It is saved with your sessions.")))
-		}
+		middle = completed(v, center, s, "The practice is complete.", "of "+b.pattern+" breathing.", "Breathe on as you like.")
 	} else {
 		fill, stage := 0.0, "breathe easily"
 		if br := v.progress.Breath; br != nil {
@@ -89,6 +70,36 @@ func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 		middle = append(middle, center.Render(s.Muted.Render(count)))
 	}
 	return stacked(header, middle, clocks, height)
+}
+
+// practiceStatus is a practice's status at the top right: running is
+// its word while it runs.
+func practiceStatus(v sessionView, running string, s *Styles) string {
+	dot, word := "●", running
+	switch v.status {
+	case engine.Paused:
+		dot, word = "❚❚", "paused"
+	case engine.Completed:
+		word = "complete"
+	case engine.Running:
+	default:
+		word = string(v.status)
+	}
+	return s.Status[v.status].Render(dot + " " + word)
+}
+
+// completed is a practice's middle once it is complete: heading, how long
+// it ran and what (summary), and then what was not saved, or after.
+func completed(v sessionView, center lipgloss.Style, s *Styles, heading, summary, after string) []string {
+	lines := []string{center.Render(s.Heading.Render(heading)), ""}
+	if v.summary != nil {
+		lines = append(lines, center.Render(s.Text.Render(human.Clock(v.summary.Duration)+" "+summary)))
+	}
+	if v.unsaved != "" {
+		first, rest, _ := strings.Cut(v.unsaved, "\n")
+		return append(lines, "", s.Error.Render(first), s.Text.Render(rest))
+	}
+	return append(lines, "", center.Render(s.Muted.Render(after+" It is saved with your sessions.")))
 }
 
 // stacked is a practice's screen: the header at the top, the clocks at

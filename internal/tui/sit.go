@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"charm.land/lipgloss/v2"
@@ -42,17 +41,7 @@ func (b sitView) View(v sessionView, width, height int, s *Styles) string {
 	}
 	title := s.Title.Render("lull") + s.Muted.Render(" · ") + s.Text.Render("sitting") +
 		s.Muted.Render(" · ") + s.Accent.Render(kind)
-	word, dot := "sitting", "●"
-	switch v.status {
-	case engine.Paused:
-		dot, word = "❚❚", "paused"
-	case engine.Completed:
-		word = "complete"
-	case engine.Running:
-	default:
-		word = string(v.status)
-	}
-	header := spread(title, s.Status[v.status].Render(dot+" "+word), width)
+	header := spread(title, practiceStatus(v, "sitting", s), width)
 
 	elapsed := human.Shown(v.progress.Elapsed)
 	var clocks string
@@ -65,16 +54,7 @@ func (b sitView) View(v sessionView, width, height int, s *Styles) string {
 	center := lipgloss.NewStyle().Width(width).Align(lipgloss.Center)
 	var middle []string
 	if v.status == engine.Completed {
-		middle = append(middle, center.Render(s.Heading.Render("The sit is complete.")), "")
-		if v.summary != nil {
-			middle = append(middle, center.Render(s.Text.Render(fmt.Sprintf("%s sitting.", human.Clock(v.summary.Duration)))))
-		}
-		if v.unsaved != "" {
-			first, rest, _ := strings.Cut(v.unsaved, "\n")
-			middle = append(middle, "", s.Error.Render(first), s.Text.Render(rest))
-		} else {
-			middle = append(middle, "", center.Render(s.Muted.Render("Stay as long as you like. It is saved with your sessions.")))
-		}
+		middle = completed(v, center, s, "The sit is complete.", "sitting.", "Stay as long as you like.")
 	} else {
 		middle = append(middle, center.Render(s.Clock.Render(human.Clock(elapsed))), "")
 		about := "a bell at the start and at the end"
