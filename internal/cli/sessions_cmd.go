@@ -145,8 +145,8 @@ func (c *cli) showSession(env *environment, id string) error {
 	if st.Model != "" {
 		guide += " (" + st.Model + ")"
 	}
-	row("length", fmt.Sprintf("%d min · seed %d · guide %s · voice %s · soundscape %s",
-		int(st.Length.Minutes()), st.Seed, guide, orNone(st.Voice), orNone(st.Soundscape)))
+	row("length", fmt.Sprintf("%s · seed %d · guide %s · voice %s · soundscape %s",
+		sitLength(st), st.Seed, guide, orNone(st.Voice), orNone(st.Soundscape)))
 	if st.Sleep {
 		row("sleep", sleepWords(st.SleepTail))
 	}
@@ -174,8 +174,12 @@ func (c *cli) showSession(env *environment, id string) error {
 		row("stored", fmt.Sprintf("%d responses kept at the provider (deleted when the session ends, unless kept)", n))
 	}
 	row("created", st.CreatedAt.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(st.UpdatedAt, time.Now()))
-	row("progress", fmt.Sprintf("%s of %s (%d%%) · %s, sentence %d", human.Clock(st.Elapsed), human.Clock(st.Length),
-		int(st.Progress()*100), st.Phase, st.Position.Sentence+1))
+	if st.Length == 0 {
+		row("progress", human.Clock(st.Elapsed)+" sat, with no set end")
+	} else {
+		row("progress", fmt.Sprintf("%s of %s (%d%%) · %s, sentence %d", human.Clock(st.Elapsed), human.Clock(st.Length),
+			int(st.Progress()*100), st.Phase, st.Position.Sentence+1))
+	}
 	if st.Rendered > 0 {
 		rendered := fmt.Sprintf("%s written to a file by lull render, heard by no one: not counted as practice", human.Clock(st.Rendered))
 		if heard := st.Heard(); heard > 0 {

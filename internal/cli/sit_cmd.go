@@ -92,6 +92,7 @@ func sitHeader(w io.Writer, st engine.State) {
 }
 
 // sitLength is a sit's length in words: "20 min", "open-ended".
+// (Said of any session: a guided one always has a length.)
 func sitLength(st engine.State) string {
 	if st.Length == 0 {
 		return "open-ended"

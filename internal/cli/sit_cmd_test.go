@@ -4,6 +4,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/sessions"
 )
 
 // lull sit, in process: a timed sit with its bells, saved and counted;
@@ -62,6 +66,40 @@ func TestSitCommand(t *testing.T) {
 		out, errOut, code := runIn(t, home, strings.Fields(args)...)
 		if code != 1 || !strings.Contains(errOut, want) {
 			t.Errorf("lull %s: exit %d, want 1 and %q:\n%s%s", args, code, want, out, errOut)
+		}
+	}
+}
+
+// sessions show says an open-ended sit is open-ended, never "0 min" or
+// "of 0:00".
+func TestShowSaysAnOpenEndedSit(t *testing.T) {
+	home := t.TempDir()
+	store, err := sessions.Open(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := engine.NewState("20261129-210000-open", engine.Options{Practice: engine.PracticeSit, Soundscape: "none"}, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	held, err := store.Create(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held.Close()
+	store.Close()
+	show, errOut, code := runIn(t, home, "sessions", "show", st.ID)
+	if code != 0 {
+		t.Fatalf("sessions show: %d\n%s%s", code, show, errOut)
+	}
+	for _, want := range []string{"length     open-ended", "with no set end", "a silent sit, open-ended"} {
+		if !strings.Contains(show, want) {
+			t.Errorf("no %q in:\n%s", want, show)
+		}
+	}
+	for _, wrong := range []string{"0 min", "of 0:00"} {
+		if strings.Contains(show, wrong) {
+			t.Errorf("%q in:\n%s", wrong, show)
 		}
 	}
 }
