@@ -319,10 +319,7 @@ func (e *Engine) SwitchGuide(g Guide) error {
 // SetSoundscape records the soundscape the listener switched to, so the
 // session resumes with it.
 func (e *Engine) SetSoundscape(name string) {
-	e.mu.Lock()
-	e.st.Soundscape = name
-	e.mu.Unlock()
-	e.checkpoint()
+	e.keepSound(func(st *State) { st.Soundscape = name })
 }
 
 // setStatus is the only way the status changes. Callers hold e.mu.

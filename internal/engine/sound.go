@@ -49,8 +49,14 @@ func levelWords(what string, level int) string {
 // SetVolume records the volume level the listener chose, so the session
 // resumes at it.
 func (e *Engine) SetVolume(level int) {
+	e.keepSound(func(st *State) { st.Volume = VolumeSteps(min(max(level, 0), MaxVolume)) })
+}
+
+// keepSound records a change the listener made to the sound, and saves
+// it: a resumed session plays as it was left.
+func (e *Engine) keepSound(set func(*State)) {
 	e.mu.Lock()
-	e.st.Volume = VolumeSteps(min(max(level, 0), MaxVolume))
+	set(&e.st)
 	e.mu.Unlock()
 	e.checkpoint()
 }
@@ -58,10 +64,7 @@ func (e *Engine) SetVolume(level int) {
 // SetVoiceOff records whether the listener turned the voice off, so a
 // resumed session keeps it off.
 func (e *Engine) SetVoiceOff(off bool) {
-	e.mu.Lock()
-	e.st.VoiceOff = off
-	e.mu.Unlock()
-	e.checkpoint()
+	e.keepSound(func(st *State) { st.VoiceOff = off })
 }
 
 // The voice's rate: a factor of the normal pace the listener chose, on
@@ -126,18 +129,12 @@ func (e *Engine) SetVoiceRate(r float64) {
 	if r == 1 {
 		r = 0
 	}
-	e.mu.Lock()
-	e.st.VoiceRate = r
-	e.mu.Unlock()
-	e.checkpoint()
+	e.keepSound(func(st *State) { st.VoiceRate = r })
 }
 
 // SetSoundscapeVolume records the soundscape's level the listener chose
 // (apart from the volume, which is everything's), so the session resumes
 // at it.
 func (e *Engine) SetSoundscapeVolume(level int) {
-	e.mu.Lock()
-	e.st.SoundscapeVolume = VolumeSteps(min(max(level, 0), MaxVolume))
-	e.mu.Unlock()
-	e.checkpoint()
+	e.keepSound(func(st *State) { st.SoundscapeVolume = VolumeSteps(min(max(level, 0), MaxVolume)) })
 }
