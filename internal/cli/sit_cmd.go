@@ -70,13 +70,12 @@ func (f sitFlags) options(minutes string) (engine.Options, error) {
 		o.Length = d
 	}
 	if f.bell != "" {
-		d, name, err := engine.ParseBell(f.bell)
+		_, name, err := engine.ParseBell(f.bell)
 		if err != nil {
 			return o, fmt.Errorf("--%w", err)
 		}
-		if o.Length > 0 && d >= o.Length {
-			return o, fmt.Errorf("--bell %s: a bell every %s would not ring within a sit of %s; make it shorter than the sit",
-				strings.TrimSpace(f.bell), human.Duration(d), human.Duration(o.Length))
+		if err := engine.CheckSitBell(name, o.Length); err != nil {
+			return o, fmt.Errorf("--bell %s: %w", strings.TrimSpace(f.bell), err)
 		}
 		o.Pattern = name
 	}

@@ -381,7 +381,7 @@ func checkPractice(practice, pattern string, length time.Duration) error {
 			return err
 		}
 	case PracticeSit:
-		return checkSit(pattern, length)
+		return CheckSitBell(pattern, length)
 	default:
 		return fmt.Errorf("unknown practice %q", practice)
 	}

@@ -72,9 +72,10 @@ func checkSitLength(d time.Duration) error {
 	return nil
 }
 
-// checkSit refuses a sit's bell that does not read, or that would not
-// ring before its end.
-func checkSit(bell string, length time.Duration) error {
+// CheckSitBell refuses a sit's bell that does not read, or that would
+// not ring before its end: the one check, for the session file and the
+// command line alike.
+func CheckSitBell(bell string, length time.Duration) error {
 	if bell == "" {
 		return nil
 	}
