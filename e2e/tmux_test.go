@@ -23,6 +23,11 @@ type screen struct {
 	socket string
 }
 
+// exitMarker prints lull's exit status at the start of a line of its
+// own: a lull killed mid-screen leaves the cursor anywhere, and a marker
+// the terminal wrapped ("__EXIT=1", "37") is never found.
+const exitMarker = `printf '\r\n__EXIT=%d\r\n' $?`
+
 // newScreen starts lull with env (NAME=value pairs) and args.
 func newScreen(t testing.TB, env []string, args ...string) *screen {
 	t.Helper()
@@ -30,8 +35,8 @@ func newScreen(t testing.TB, env []string, args ...string) *screen {
 		t.Skip("tmux is not installed (make test installs it)")
 	}
 	s := &screen{t: t, socket: fmt.Sprintf("lull-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u LULL_SPEECH_API_KEY TERM=xterm-256color %s %s %s; echo __EXIT=$?; sleep 600",
-		strings.Join(env, " "), lullBin, strings.Join(args, " "))
+	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u LULL_SPEECH_API_KEY TERM=xterm-256color %s %s %s; %s; sleep 600",
+		strings.Join(env, " "), lullBin, strings.Join(args, " "), exitMarker)
 	s.tmux("new-session", "-d", "-s", "lull", "-x", "80", "-y", "24", command)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
 	return s

@@ -32,6 +32,7 @@ type fakeSpeaker struct {
 	failWith error                 // Prepare fails with this
 	onPlay   func(l Line, n int)   // called before each play, outside the lock
 	onRest   func(d time.Duration) // called before each rest
+	onResume func()                // called as Resume returns, outside the lock
 }
 
 type fakeUtterance struct {
@@ -121,7 +122,11 @@ func (s *fakeSpeaker) Resume() {
 	s.mu.Lock()
 	s.paused = false
 	s.cond.Broadcast()
+	on := s.onResume
 	s.mu.Unlock()
+	if on != nil {
+		on()
+	}
 }
 
 func (s *fakeSpeaker) Pace(anchor time.Duration, _ BreathPattern) {

@@ -206,14 +206,18 @@ func (e *Engine) End() error {
 		e.mu.Unlock()
 		return errors.New("only a sit ends on request: cancel a session instead")
 	}
-	if e.endSit == nil || e.sitEnded {
+	// A run that has not reached its wait yet (a resume still ringing its
+	// first bell) ends as it gets there: sit reads sitEnded first.
+	if !e.running || e.sitEnded || (e.st.Status != Running && e.st.Status != Paused) {
 		e.mu.Unlock()
 		return errors.New("the sit is not sitting here")
 	}
 	e.sitEnded = true
 	end, paused := e.endSit, e.st.Status == Paused
 	e.mu.Unlock()
-	end()
+	if end != nil {
+		end()
+	}
 	if paused {
 		return e.Resume()
 	}

@@ -141,6 +141,32 @@ func TestSitOpenEndedEnds(t *testing.T) {
 	}
 }
 
+// Ended as its run begins, before its wait for a bell (a resume still
+// saving, under load), a sit rings its last bell and completes: the
+// listener's End is never refused because the sit was not yet waiting.
+func TestSitEndedAsItsRunBegins(t *testing.T) {
+	spk := newFakeSpeaker()
+	e := newEngine(t, newSit(t, 0, "5m"), &scriptGuide{}, spk, &memStore{})
+	asked := false
+	spk.onResume = func() {
+		if !asked {
+			asked = true
+			if err := e.End(); err != nil {
+				t.Errorf("ended as the run began: %v", err)
+			}
+		}
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st := e.Snapshot(); st.Status != Completed || st.Elapsed != endBellGap+closingTail || spk.chimes != 2 {
+		t.Errorf("%s after %v with %d chimes", st.Status, st.Elapsed, spk.chimes)
+	}
+	if err := e.End(); err == nil {
+		t.Error("a completed sit ended again")
+	}
+}
+
 // Left alone, an open-ended sit ends itself at MaxSitLength.
 func TestSitOpenEndedBound(t *testing.T) {
 	spk := newFakeSpeaker()
