@@ -239,7 +239,7 @@ func checkHeard(t *testing.T, h heard, never ...string) {
 			continue
 		}
 		if prevEnd >= 0 {
-			_, most := s.Phase.Rests(st.Sleep)
+			_, most := s.Phase.Rests(st.Sleep, st.Length)
 			over = max(over, s.Start-prevEnd-most)
 			if gap := s.Start - prevEnd; gap > most+10*time.Second {
 				t.Errorf("before %q (%s): %v of silence, the phase plans at most %v", s.Text, s.Phase, gap.Round(time.Millisecond), most)

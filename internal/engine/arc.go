@@ -36,6 +36,11 @@ const (
 	// A short one keeps its time for its few lines.
 	sleepTailFrom  = 10 * time.Minute
 	sleepTailShare = 1.0 / 10
+	// settlingGrowth is how many times longer atmosphere's last silence is
+	// than its first: the opening speaks close together while the
+	// listener arrives (their reason for coming within the first minute)
+	// and leaves them more room as they settle.
+	settlingGrowth = 3.0
 )
 
 // thins says whether phase p of a sleep session thins its voice out.
@@ -82,9 +87,12 @@ func meanPace(p Phase, sleep bool) float64 {
 }
 
 // restWeight is the silence after line index of phase p, of n planned,
-// relative to the phase's other silences: 1 everywhere but in resolution
-// and a sleep session's relaxation.
+// relative to the phase's other silences: 1 everywhere but in atmosphere,
+// resolution and a sleep session's relaxation.
 func restWeight(p Phase, sleep bool, index, n int) float64 {
+	if p == Atmosphere {
+		return 1 + (settlingGrowth-1)*arc(index, n)
+	}
 	if sleep && p == Relaxation {
 		return 1 + (sleepGrowth-1)*arc(index, n)
 	}

@@ -154,7 +154,7 @@ func TestBreathingLinesLandOnTheirBreath(t *testing.T) {
 		t.Errorf("with the pacer the session took %v", st.Elapsed)
 	}
 	share := float64(st.Phases[Breathing].Elapsed) / float64(st.Elapsed)
-	if math.Abs(share-Breathing.Share()) > 0.03 {
+	if math.Abs(share-Breathing.Share(st.Length, st.Sleep)) > 0.03 {
 		t.Errorf("breathing took %.1f%% of the session", share*100)
 	}
 }

@@ -130,13 +130,13 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	left := max(pl.length-elapsed, 0)
 	var shareLeft float64
 	for q := p; q <= Resolution; q++ {
-		shareLeft += q.Share()
+		shareLeft += q.Share(pl.length, pl.sleep)
 	}
-	target := time.Duration(float64(left) * p.Share() / shareLeft)
-	if need := pl.leastResolution(); p < Resolution && time.Duration(float64(left)*Resolution.Share()/shareLeft) < need {
+	target := time.Duration(float64(left) * p.Share(pl.length, pl.sleep) / shareLeft)
+	if need := pl.leastResolution(); p < Resolution && time.Duration(float64(left)*Resolution.Share(pl.length, pl.sleep)/shareLeft) < need {
 		// Resolution always runs whole: when its share of the time left
 		// could not hold its close, the phases before it make room.
-		target = time.Duration(float64(max(left-need, 0)) * p.Share() / (shareLeft - Resolution.Share()))
+		target = time.Duration(float64(max(left-need, 0)) * p.Share(pl.length, pl.sleep) / (shareLeft - Resolution.Share(pl.length, pl.sleep)))
 	}
 	talk := target
 	if p == Resolution {
@@ -162,7 +162,7 @@ func (pl *planner) plan(p Phase, elapsed time.Duration, capacity int) Budget {
 	if p == Breathing {
 		rest = pl.breathSlot(speech) - speech // each line waits for its breath: whole breaths
 	} else {
-		least, most := p.Rests(pl.sleep)
+		least, most := p.Rests(pl.sleep, pl.length)
 		rest = min(max(rest, least), most)
 	}
 	return Budget{
@@ -193,7 +193,7 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 		lines := breaths(min(talk, taught))*float64(len(pl.breath.stages())) + breaths(max(talk-taught, 0))*2/wordedEvery
 		return int(math.Round(lines))
 	}
-	least, most := p.Rests(pl.sleep)
+	least, most := p.Rests(pl.sleep, pl.length)
 	share := p.SpeechShare(pl.length)
 	if thins(p, pl.sleep) {
 		// A drift toward sleep says less than a waking relaxation does.
@@ -213,7 +213,7 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 // that runs over cannot be taken back, while time to spare only
 // lengthens its last silences.
 func (pl *planner) leastResolution() time.Duration {
-	least, _ := Resolution.Rests(pl.sleep)
+	least, _ := Resolution.Rests(pl.sleep, pl.length)
 	speech := pl.speech(Resolution)
 	for _, m := range pl.phases {
 		if m.count > 0 {
@@ -250,7 +250,7 @@ func (pl *planner) taught() time.Duration {
 func (pl *planner) breathSlot(speech time.Duration) time.Duration {
 	period := pl.breath.Period()
 	if period <= 0 {
-		least, _ := Breathing.Rests(pl.sleep)
+		least, _ := Breathing.Rests(pl.sleep, pl.length)
 		return speech + least
 	}
 	breaths := (speech + breathGap + period - 1) / period
@@ -293,7 +293,7 @@ func (pl *planner) replan(p Phase, b Budget, spoken int, phaseElapsed time.Durat
 			// The phase was planned for all the guide has (a replay's saved
 			// lines): it keeps them all while they fit its least silences,
 			// the silences giving way first.
-			least, _ := p.Rests(pl.sleep)
+			least, _ := p.Rests(pl.sleep, pl.length)
 			fits := spoken + int(left/(pl.speech(p)+least))
 			n = max(n, min(capacity, fits))
 		}

@@ -82,8 +82,8 @@ func TestWholeSessionHeadless(t *testing.T) {
 	}
 	for _, p := range Phases {
 		share := float64(st.Phases[p].Elapsed) / float64(st.Elapsed)
-		if d := share - p.Share(); d < -0.02 || d > 0.02 {
-			t.Errorf("%s took %.1f%% of the session, want about %.0f%%", p, share*100, p.Share()*100)
+		if d := share - p.Share(st.Length, st.Sleep); d < -0.02 || d > 0.02 {
+			t.Errorf("%s took %.1f%% of the session, want about %.0f%%", p, share*100, p.Share(st.Length, st.Sleep)*100)
 		}
 	}
 	said := st.Said()
@@ -373,8 +373,8 @@ func TestSessionsEndOnTime(t *testing.T) {
 			}
 			for _, p := range Phases {
 				share := float64(st.Phases[p].Elapsed) / float64(st.Elapsed)
-				if d := share - p.Share(); d < -tolerance || d > tolerance {
-					t.Errorf("%d min, speech ×%.1f: %s took %.1f%%, want about %.0f%%", minutes, slow, p, share*100, p.Share()*100)
+				if d := share - p.Share(st.Length, st.Sleep); d < -tolerance || d > tolerance {
+					t.Errorf("%d min, speech ×%.1f: %s took %.1f%%, want about %.0f%%", minutes, slow, p, share*100, p.Share(st.Length, st.Sleep)*100)
 				}
 			}
 			if st.Phases[Resolution].Spoken < MinSentences(Resolution, false) {

@@ -79,16 +79,16 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 		// In breathing the pacer breathes on: a guide a line or two short
 		// leaves quiet breaths to the phase's end, within its longest.
 		fewer := index+1 < b.Sentences && p != Breathing
-		if _, most := p.Rests(e.st.Sleep); p != Resolution && (left > most+most/3 || fewer) {
+		if _, most := p.Rests(e.st.Sleep, e.st.Length); p != Resolution && (left > most+most/3 || fewer) {
 			// The guide ran out of lines long before the phase's time, or
 			// gave a line or two fewer than asked: its lead-on line is
 			// followed by an ordinary rest, not by a long wait for what it
 			// leads to (with the chime and the next phase's opening, one
 			// long silence), and the phases after it share the time (the
 			// planner re-budgets them).
-			return clampRest(p, e.st.Sleep, b.Rest, false)
+			return clampRest(p, e.st.Sleep, e.st.Length, b.Rest, false)
 		}
-		return clampRest(p, e.st.Sleep, left, true)
+		return clampRest(p, e.st.Sleep, e.st.Length, left, true)
 	}
 	if p == Breathing {
 		// The next line waits for its breath. One for the next part of the
@@ -137,22 +137,22 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 	}
 	// Each rest is the phase's least and a share of the silence beyond:
 	// a phase pressed for time keeps every rest to the least alike.
-	least, _ := p.Rests(e.st.Sleep)
+	least, _ := p.Rests(e.st.Sleep, e.st.Length)
 	spare := left - expect - time.Duration(coming+1)*least
 	var weights float64
 	for j := index; j <= index+coming; j++ {
 		weights += restWeight(p, e.st.Sleep, j, b.Sentences)
 	}
 	share := restWeight(p, e.st.Sleep, index, b.Sentences) / weights
-	return clampRest(p, e.st.Sleep, least+time.Duration(float64(spare)*share), false)
+	return clampRest(p, e.st.Sleep, e.st.Length, least+time.Duration(float64(spare)*share), false)
 }
 
 // clampRest keeps a rest within what still sounds like the phase (see
 // Phase.Rests): the count of sentences is what moves when the clock
 // drifts far. The phase's last rest may stretch a third further, to close
 // on time.
-func clampRest(p Phase, sleep bool, rest time.Duration, last bool) time.Duration {
-	lo, hi := p.Rests(sleep)
+func clampRest(p Phase, sleep bool, length, rest time.Duration, last bool) time.Duration {
+	lo, hi := p.Rests(sleep, length)
 	if last {
 		hi += hi / 3
 	}
@@ -227,7 +227,7 @@ func (e *Engine) fitClose(index int, lines []string, busy time.Duration) int {
 	rec := e.st.Phases[Resolution]
 	b := rec.Budget
 	pos := e.speaker.Position()
-	least, _ := Resolution.Rests(e.st.Sleep)
+	least, _ := Resolution.Rests(e.st.Sleep, e.st.Length)
 	left := b.Target - tail(e.st.Length, e.st.Sleep) - rec.Elapsed - e.liveLocked() - max(busy-pos, 0)
 	if busy > pos {
 		left -= least // the silence after the line playing

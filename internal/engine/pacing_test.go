@@ -290,3 +290,28 @@ func TestSleepThinsOut(t *testing.T) {
 		t.Errorf("a waking relaxation's silences grow: %v", g)
 	}
 }
+
+// The opening speaks close together while the listener arrives and leaves
+// more room as they settle: its silences grow across it, at every length,
+// and past twenty minutes it takes less of the session than its base
+// share, relaxation more.
+func TestTheOpeningSettles(t *testing.T) {
+	for _, minutes := range []int{10, 20, 45, 60} {
+		spk, st := runProse(t, minutes, false)
+		g := timings(spk, st)[Atmosphere].gaps
+		if len(g) < 3 || g[len(g)-1] < 3*g[0]/2 {
+			t.Errorf("%d min: atmosphere's silences do not grow: %v", minutes, g)
+		}
+	}
+	long := 45 * time.Minute
+	if Atmosphere.Share(long, false) >= Atmosphere.Share(0, false) || Relaxation.Share(long, false) <= Relaxation.Share(0, false) {
+		t.Errorf("45 minutes: atmosphere %.3f, relaxation %.3f of the session", Atmosphere.Share(long, false), Relaxation.Share(long, false))
+	}
+	var sum float64
+	for _, p := range Phases {
+		sum += p.Share(long, true)
+	}
+	if sum < 0.999 || sum > 1.001 {
+		t.Errorf("the shares of a 45-minute sleep session add up to %.4f", sum)
+	}
+}

@@ -54,9 +54,11 @@ type pacing struct {
 // Longer sessions are longer in silence, not in words: the speech share
 // scales by (pacingLength / length)^¼, at most by maxSpeechScale for the
 // shortest sessions, which have room for little else; past pacingLength,
-// after the opening, by its square root, so that an hour's session gives each line room
+// by its square root, so that an hour's session gives each line room
 // (read by a listener, 45 minutes at the ¼ power was a line every 17 s
-// of sensory, padded with reassurance).
+// of sensory, and an opening of twelve reassurances). The opening still
+// says why the listener came within a minute: its silences grow across
+// it (settlingGrowth).
 const (
 	pacingLength   = 20 * time.Minute
 	maxSpeechScale = 1.2
@@ -92,8 +94,36 @@ func (p Phase) Next() (next Phase, ok bool) {
 	return p + 1, true
 }
 
-// Share is the phase's fraction of the whole session (0.12 for atmosphere).
-func (p Phase) Share() float64 { return float64(phaseShares[p]) / 100 }
+// Share is the phase's fraction of a session this long (0.12 for
+// atmosphere up to pacingLength). Past it the opening, the breathing and
+// a waking close grow by the square root of the length, and relaxation,
+// where long silence belongs, takes the time they leave: read by a
+// listener, a 45-minute session's five-minute opening and seven-minute
+// return were reassurance after reassurance, while a human script's
+// return takes a few minutes at any length. A sleep session's close keeps
+// its share: the soundscape plays on in it after the goodnight. A length
+// of 0 (not known) has the base shares.
+func (p Phase) Share(length time.Duration, sleep bool) float64 {
+	base := float64(phaseShares[p]) / 100
+	if length <= pacingLength {
+		return base
+	}
+	r := math.Sqrt(float64(pacingLength) / float64(length))
+	shrinks := func(q Phase) bool { return q == Atmosphere || q == Breathing || q == Resolution && !sleep }
+	if shrinks(p) {
+		return base * r
+	}
+	if p != Relaxation {
+		return base
+	}
+	given := 0.0
+	for _, q := range Phases {
+		if shrinks(q) {
+			given += float64(phaseShares[q]) / 100 * (1 - r)
+		}
+	}
+	return base + given
+}
 
 // SpeechShare is the share of the phase's time given to speech in a
 // session of the given length; 0 for breathing, planned by breaths.
@@ -101,7 +131,7 @@ func (p Phase) SpeechShare(length time.Duration) float64 {
 	scale := maxSpeechScale
 	if length > 0 {
 		r, exp := float64(pacingLength)/float64(length), shortExponent
-		if r < 1 && p != Atmosphere { // the opening says why the listener came within a minute, at any length
+		if r < 1 {
 			exp = longExponent
 		}
 		scale = min(math.Pow(r, exp), maxSpeechScale)
@@ -109,11 +139,17 @@ func (p Phase) SpeechShare(length time.Duration) float64 {
 	return phasePacing[p].speech * scale
 }
 
-// Rests bounds the silence after one of the phase's lines; a sleep
-// session's relaxation and resolution, which thin out, may be quiet for
-// longer.
-func (p Phase) Rests(sleep bool) (least, most time.Duration) {
+// Rests bounds the silence after one of the phase's lines in a session
+// this long; a sleep session's relaxation and resolution, which thin out,
+// may be quiet for longer, and so may a long session's relaxation: its
+// longest silence grows past pacingLength by the square root of the
+// length, to a sleep session's at the most (an hour's relaxation would
+// otherwise run out of things to say long before its end).
+func (p Phase) Rests(sleep bool, length time.Duration) (least, most time.Duration) {
 	least, most = phasePacing[p].least, phasePacing[p].most
+	if p == Relaxation && length > pacingLength {
+		most = min(time.Duration(float64(most)*math.Sqrt(float64(length)/float64(pacingLength))), sleepMost).Round(time.Second)
+	}
 	if thins(p, sleep) {
 		most = max(most, sleepMost)
 	}
@@ -130,7 +166,7 @@ func (p Phase) Rest(length time.Duration) time.Duration {
 	} else {
 		rest = DefaultBreath.Period() - speech%DefaultBreath.Period()
 	}
-	least, most := p.Rests(false)
+	least, most := p.Rests(false, length)
 	return min(max(rest, least), most).Round(time.Millisecond)
 }
 

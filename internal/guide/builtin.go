@@ -115,18 +115,24 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 		return nil, fmt.Errorf("builtin guide: unknown phase %v", req.Phase)
 	}
 	pp := b.plan(req)
-	said := map[string]bool{}
+	// said is every line heard or on its way, never said twice; here,
+	// those heard in this phase, which alone say how far its path has come
+	// (a line the journey says in two phases is not this one's step).
+	said, here := map[string]bool{}, map[string]bool{}
 	for _, e := range req.History {
 		if e.Role == engine.RoleGuide {
 			said[e.Text] = true
+			if e.Phase == req.Phase {
+				here[e.Text] = true
+			}
 		}
 	}
-	for _, s := range req.Pending {
-		said[s] = true
+	for _, s := range req.Pending { // the line playing: this phase's, or the last of the one before
+		said[s], here[s] = true, true
 	}
 	// Two lines in a row never open alike: a line whose first word is its
 	// forerunner's takes another of its step's variants.
-	out := b.lines(req, pp, said)
+	out := b.lines(req, pp, said, here)
 	prev := lastSaid(req)
 	for i, line := range out {
 		out[i] = b.phrase(pp, line, prev, said, req.Seed)
@@ -136,8 +142,8 @@ func (b *Builtin) Sentences(req engine.Request) ([]string, error) {
 }
 
 // lines are the steps a call says, each in its chosen words.
-func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool) []string {
-	pp = pp.forRoom(req.Budget.WindDownAt, said)
+func (b *Builtin) lines(req engine.Request, pp *phasePlan, said, here map[string]bool) []string {
+	pp = pp.forRoom(req.Budget.WindDownAt, here)
 	var out []string
 	if req.WindDown {
 		n := max(1, req.Budget.Sentences-req.Spoken)
@@ -156,9 +162,9 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool)
 			release = release[:min(len(release), max(n-len(lead), 0))]
 			// What the body has not said yet comes first, in its order.
 			if room := n - len(lead) - len(release); room > 0 {
-				for _, it := range pp.next(req.Spoken+room, req.Spoken, said) {
+				for _, it := range pp.next(req.Spoken+room, req.Spoken, said, here) {
 					out = append(out, it.line)
-					said[it.line] = true
+					said[it.line], here[it.line] = true, true
 				}
 			}
 			// What the phase owes is said (the opening's intention, the
@@ -178,7 +184,7 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool)
 				if free >= len(end) {
 					for _, it := range end {
 						out = append(out, it.line)
-						said[it.line] = true
+						said[it.line], here[it.line] = true, true
 					}
 				}
 			}
@@ -199,7 +205,7 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said map[string]bool)
 		}
 		return out
 	}
-	for _, it := range pp.next(req.Budget.WindDownAt, req.Spoken, said) {
+	for _, it := range pp.next(req.Budget.WindDownAt, req.Spoken, said, here) {
 		out = append(out, it.line)
 	}
 	return out

@@ -784,3 +784,34 @@ func TestAJourneyWordsASkeletonStepItsOwnWay(t *testing.T) {
 		}
 	}
 }
+
+// TestAPhaseWalksItsPathWhateverEarlierPhasesSaid: a line a journey says
+// in two phases (a rest of sensory and of relaxation alike), heard in
+// sensory, is not taken for relaxation's progress: relaxation still
+// begins its path at its first step (a 45-minute session skipped its
+// first three).
+func TestAPhaseWalksItsPathWhateverEarlierPhasesSaid(t *testing.T) {
+	g := NewBuiltin(loadMaterial(t), Memory{})
+	for name, h := range journeySeeds(t) {
+		req := engine.Request{Seed: h.seed, Sleep: h.sleep, Phase: engine.Relaxation, Breath: engine.DefaultBreath,
+			Budget: engine.Budget{Sentences: 25, WindDownAt: 22}}
+		pp := g.layOut(req)
+		first := slices.IndexFunc(pp.steps, func(it item) bool { return it.journey })
+		if first < 0 {
+			continue
+		}
+		// Every rest the phase could say, heard already in sensory.
+		for _, it := range pp.rests {
+			for _, v := range it.variants {
+				req.History = append(req.History, engine.Entry{Phase: engine.Sensory, Role: engine.RoleGuide, Text: v})
+			}
+		}
+		out, err := g.Sentences(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out) == 0 || !slices.ContainsFunc(out[:min(first+1, len(out))], func(l string) bool { return slices.Contains(pp.steps[first].variants, l) }) {
+			t.Errorf("%s: relaxation opens %q, not its first step %s", name, out[:min(2, len(out))], pp.steps[first].key)
+		}
+	}
+}

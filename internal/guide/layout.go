@@ -263,9 +263,10 @@ func spread(n, k int) []int {
 }
 
 // next is what a body call says: the lines of the layout after the last
-// one said, as many as the body has left. Should the budget have moved
-// since, the layout is laid out again, larger, until enough is unsaid.
-func (pp *phasePlan) next(w, spoken int, said map[string]bool) []item {
+// one said in this phase (here), as many as the body has left, none said
+// before in the session. Should the budget have moved since, the layout
+// is laid out again, larger, until enough is unsaid.
+func (pp *phasePlan) next(w, spoken int, said, here map[string]bool) []item {
 	want := w - spoken
 	if want <= 0 {
 		return nil
@@ -275,7 +276,7 @@ func (pp *phasePlan) next(w, spoken int, said map[string]bool) []item {
 		layout := pp.body(size)
 		last := -1
 		for i, it := range layout {
-			if it.said(said) {
+			if it.said(here) {
 				last = i
 			}
 		}

@@ -81,7 +81,7 @@ func listen(t *testing.T, m *prompts.Guide, minutes int, seed int64, intention s
 	var sh shape
 	sh.off = 100 * float64(done.Elapsed-done.Length) / float64(done.Length)
 	for _, p := range engine.Phases {
-		sh.share[p] = float64(done.Phases[p].Elapsed) / (float64(done.Length) * p.Share())
+		sh.share[p] = float64(done.Phases[p].Elapsed) / (float64(done.Length) * p.Share(done.Length, done.Sleep))
 	}
 	pp := g.plan(engine.Request{Phase: engine.Breathing, Intention: done.Intention, Seed: seed, Sleep: sleep, Breath: engine.DefaultBreath})
 	in := func(items []item, line string) bool {
@@ -181,7 +181,7 @@ func TestBuiltinSessionsKeepTheirShape(t *testing.T) {
 				if sh.share[p] < floor {
 					t.Errorf("%d min, seed %d: %s filled %.0f %% of its share, want %.0f %%", minutes, seed, p, 100*sh.share[p], 100*floor)
 				}
-				_, most := p.Rests(sleep)
+				_, most := p.Rests(sleep, time.Duration(minutes)*time.Minute)
 				limit := most + most/3
 				if p == engine.Breathing {
 					limit = max(limit, engine.MaxQuietStretch+engine.DefaultBreath.Period())

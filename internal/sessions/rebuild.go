@@ -138,7 +138,7 @@ func hasRole(entries []engine.Entry, r engine.Role) bool {
 // the session, sentences of the length spoken so far, the phase's rests.
 // The engine replans it as it goes.
 func estimateBudget(length time.Duration, sleep bool, p engine.Phase, spoken int, speech time.Duration) engine.Budget {
-	target := time.Duration(float64(length) * p.Share())
+	target := time.Duration(float64(length) * p.Share(length, sleep))
 	slot := engine.TypicalSpeech(p) + p.Rest(length)
 	if spoken > 0 {
 		slot = speech / time.Duration(spoken)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"strings"
+	"time"
 
 	"charm.land/lipgloss/v2"
 
@@ -13,8 +14,10 @@ import (
 // current one marked.
 type phaseBar struct {
 	current engine.Phase
-	fill    float64 // how far into the current phase, 0–1
-	done    bool    // the whole session is complete
+	fill    float64       // how far into the current phase, 0–1
+	done    bool          // the whole session is complete
+	length  time.Duration // the session's, which with sleep sets its phases' shares
+	sleep   bool
 }
 
 func (p phaseBar) View(width int, s *Styles) string {
@@ -109,7 +112,7 @@ func (p phaseBar) segments(width int) []segment {
 	out := make([]segment, 0, len(engine.Phases))
 	used := 0
 	for i, ph := range engine.Phases {
-		w := int(float64(cells)*ph.Share() + 0.5)
+		w := int(float64(cells)*ph.Share(p.length, p.sleep) + 0.5)
 		if i == len(engine.Phases)-1 {
 			w = cells - used
 		}

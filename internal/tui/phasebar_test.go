@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -104,4 +106,27 @@ func phaseNamed(text string) (engine.Phase, bool) {
 		}
 	}
 	return 0, false
+}
+
+// The bar's parts are the phases' shares of this session: past twenty
+// minutes the opening and the close take less of it and relaxation more,
+// so a 45-minute bar is not a 20-minute one stretched.
+func TestPhaseBarFollowsTheSessionsLength(t *testing.T) {
+	cells := func(length time.Duration, sleep bool) []int {
+		var out []int
+		for _, s := range (phaseBar{length: length, sleep: sleep}).segments(105) {
+			out = append(out, s.cells)
+		}
+		return out
+	}
+	short, long, asleep := cells(20*time.Minute, false), cells(45*time.Minute, false), cells(45*time.Minute, true)
+	if long[engine.Atmosphere] >= short[engine.Atmosphere] || long[engine.Resolution] >= short[engine.Resolution] || long[engine.Relaxation] <= short[engine.Relaxation] {
+		t.Errorf("45 minutes %v, 20 minutes %v: want a shorter opening and close and a longer relaxation", long, short)
+	}
+	if asleep[engine.Resolution] != short[engine.Resolution] {
+		t.Errorf("a 45-minute sleep session's close is %d cells, want its whole share, %d", asleep[engine.Resolution], short[engine.Resolution])
+	}
+	if got := cells(0, false); !slices.Equal(got, short) {
+		t.Errorf("a session of no known length %v, want the base shares %v", got, short)
+	}
 }

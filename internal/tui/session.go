@@ -219,7 +219,7 @@ func (v sessionView) View(width, height int, s *Styles) string {
 
 // phaseBar is where the session is among its phases.
 func (v sessionView) phaseBar() phaseBar {
-	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed}
+	bar := phaseBar{current: v.progress.Phase, done: v.status == engine.Completed, length: v.progress.Length, sleep: v.sleep}
 	if v.progress.PhaseTarget > 0 {
 		bar.fill = float64(v.progress.PhaseElapsed) / float64(v.progress.PhaseTarget)
 	}
