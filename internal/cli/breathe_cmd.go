@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
-	"github.com/lull-dev/lull/internal/app"
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
 )
@@ -37,29 +37,18 @@ var breatheHelp = help{
 	example: "  lull breathe\n  lull breathe 4-7-8 --minutes 2\n  lull breathe box --no-tui --voice none\n  lull breathe coherent --minutes 10 --out coherent.wav",
 }
 
-func (c *cli) breatheCmd() *cobra.Command {
-	var f breatheFlags
-	cmd := breatheHelp.command(cobra.MaximumNArgs(1), func(cmd *cobra.Command, args []string) error {
-		opts, err := f.options(optionalArg(args))
-		if err != nil {
-			return err
-		}
-		return c.withEnv(func(env *environment) error {
-			if f.out != "" {
-				return c.render(env, opts, f.out, "", nil)
-			}
-			return c.practise(env, opts, f.noTUI)
-		})
-	})
-	fl := cmd.Flags()
+func (c *cli) breatheCmd() *cobra.Command { return c.practiceCmd(breatheHelp, new(breatheFlags)) }
+
+func (f *breatheFlags) add(fl *pflag.FlagSet) {
 	fl.StringVarP(&f.minutes, "minutes", "m", "", fmt.Sprintf("how long, in minutes: %d to %d (default %d)",
 		int(engine.MinPracticeLength.Minutes()), int(engine.MaxLength.Minutes()), int(engine.DefaultPracticeLength.Minutes())))
 	fl.StringVar(&f.voice, "voice", "", "the voice of the first breaths' cues: auto, a voice's name, or none (no words)")
 	fl.StringVar(&f.soundscape, "soundscape", "", "a soundscape under the tone (default none)")
 	fl.BoolVar(&f.noTUI, "no-tui", false, "print a line per breath and the cues, no screen")
 	fl.StringVarP(&f.out, "out", "o", "", "write the practice to this WAV file instead of playing it (- for standard output)")
-	return cmd
 }
+
+func (f breatheFlags) target() (out string, noTUI bool) { return f.out, f.noTUI }
 
 // patternList is the named patterns, a line each, for --help.
 func patternList() string {
@@ -123,22 +112,4 @@ func (c *cli) practiceCompleted(final engine.State, closeErr error) error {
 	}
 	fprintf(c.stdout, "%s. Saved as %s.\n", done, final.ID)
 	return nil
-}
-
-// practise starts a practice and plays it: on its screen, or with noTUI a
-// line at a time.
-func (c *cli) practise(env *environment, opts engine.Options, noTUI bool) error {
-	start := func() (*app.Run, error) { return env.app.Start(opts) }
-	if noTUI {
-		return c.headless(start)
-	}
-	return c.onScreen(env, start)
-}
-
-// optionalArg is a command's one optional argument, "" when not given.
-func optionalArg(args []string) string {
-	if len(args) == 1 {
-		return args[0]
-	}
-	return ""
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/lull-dev/lull/internal/engine"
 	"github.com/lull-dev/lull/internal/human"
@@ -35,23 +36,16 @@ var sitHelp = help{
 	example: "  lull sit 20 --bell 5\n  lull sit --bell 10m\n  lull sit 15 --soundscape rain\n  lull sit 10 --no-tui",
 }
 
-func (c *cli) sitCmd() *cobra.Command {
-	var f sitFlags
-	cmd := sitHelp.command(cobra.MaximumNArgs(1), func(cmd *cobra.Command, args []string) error {
-		opts, err := f.options(optionalArg(args))
-		if err != nil {
-			return err
-		}
-		return c.withEnv(func(env *environment) error {
-			return c.practise(env, opts, f.noTUI)
-		})
-	})
-	fl := cmd.Flags()
+func (c *cli) sitCmd() *cobra.Command { return c.practiceCmd(sitHelp, new(sitFlags)) }
+
+func (f *sitFlags) add(fl *pflag.FlagSet) {
 	fl.StringVarP(&f.bell, "bell", "b", "", "a bell every so many minutes (5 or 5m), shorter than the sit")
 	fl.StringVar(&f.soundscape, "soundscape", "", soundscapeUsage())
 	fl.BoolVar(&f.noTUI, "no-tui", false, "print a line for each bell, no screen")
-	return cmd
 }
+
+// target: a sit is never rendered to a file.
+func (f sitFlags) target() (out string, noTUI bool) { return "", f.noTUI }
 
 // options are the sit the arguments ask for.
 func (f sitFlags) options(minutes string) (engine.Options, error) {

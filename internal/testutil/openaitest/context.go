@@ -26,18 +26,10 @@ const overflowMessage = "Your input exceeds the context window of this model. Pl
 // usage figures are, about four characters a token) is refused with
 // context_length_exceeded. n <= 0, the default, has no limit. A queued
 // fault is served first.
-func (s *Server) SetContextWindow(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.window = max(n, 0)
-}
+func (s *Server) SetContextWindow(n int) { set(s, &s.window, max(n, 0)) }
 
 // Overflows returns how many requests were refused for their length.
-func (s *Server) Overflows() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.overflows
-}
+func (s *Server) Overflows() int { return get(s, &s.overflows) }
 
 // tooLong reports whether a call's prompt exceeds the window, counting it.
 func (s *Server) tooLong(c Call) (tokens, window int, over bool) {

@@ -188,6 +188,25 @@ func statusError(code int, model string) *object {
 	return apiError(http.StatusText(code), "invalid_request_error", nil, nil)
 }
 
+// serveUpFront answers f if it is a fault that answers whatever the body
+// says (a status, a replay, an echoed or redirected key), reporting
+// whether it did.
+func serveUpFront(w http.ResponseWriter, r *http.Request, f Fault, model string) bool {
+	switch f.kind {
+	case faultStatus:
+		serveStatus(w, f, model)
+	case faultReplay:
+		serveReplay(w, f)
+	case faultEchoKey:
+		serveEchoKey(w, r, f)
+	case faultRedirectKey:
+		serveRedirectKey(w, r)
+	default:
+		return false
+	}
+	return true
+}
+
 // serveStatus answers a Status fault.
 func serveStatus(w http.ResponseWriter, f Fault, model string) {
 	if f.retryAfter != "" {

@@ -22,9 +22,7 @@ func (s *Server) moderate(w http.ResponseWriter, body []byte) {
 		writeJSON(w, http.StatusBadRequest, apiError(badJSON, "invalid_request_error", nil, nil))
 		return
 	}
-	s.mu.Lock()
-	flag := s.flag
-	s.mu.Unlock()
+	flag := get(s, &s.flag)
 
 	t := templates()
 	resp := t.moderation.clone()

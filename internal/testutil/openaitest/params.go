@@ -12,11 +12,7 @@ import (
 // supported with this model.", param X, code "unsupported_parameter").
 // A name may be a path into the body: "reasoning.effort",
 // "stream_options.include_usage". No names, the default, refuses none.
-func (s *Server) SetRejectParams(names ...string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rejectParams = slices.Clone(names)
-}
+func (s *Server) SetRejectParams(names ...string) { set(s, &s.rejectParams, slices.Clone(names)) }
 
 // refuse answers the 400 for a parameter the server does not take: a
 // reasoning model's temperature, or a name given to SetRejectParams. It

@@ -50,18 +50,7 @@ func (s *Server) take(w http.ResponseWriter, r *http.Request, body []byte) (req 
 	if schemaName(req) == "" {
 		f = s.nextFault() // queued faults are for generation; a guard's request takes none
 	}
-	switch f.kind {
-	case faultStatus:
-		serveStatus(w, f, model)
-		return req, model, f, false
-	case faultReplay:
-		serveReplay(w, f)
-		return req, model, f, false
-	case faultEchoKey:
-		serveEchoKey(w, r, f)
-		return req, model, f, false
-	case faultRedirectKey:
-		serveRedirectKey(w, r)
+	if serveUpFront(w, r, f, model) {
 		return req, model, f, false
 	}
 	if parseErr != nil {

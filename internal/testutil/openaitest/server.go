@@ -88,6 +88,21 @@ func newServer() *Server {
 	}
 }
 
+// set changes one of the server's fields under its lock: a test may
+// change a setting while requests are being served.
+func set[T any](s *Server, setting *T, v T) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	*setting = v
+}
+
+// get reads one of the server's fields under its lock.
+func get[T any](s *Server, setting *T) T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return *setting
+}
+
 // Close stops the server. Open streams (a Hang, a slow answer) end first:
 // their handlers are told to return and the client connections are closed,
 // so Close never waits on a client.
@@ -107,11 +122,7 @@ func (s *Server) Close() {
 // restores the default: six calm sentences naming the phase that the
 // instructions' "CURRENT PHASE: <word>" line names, numbered so that no
 // sentence repeats on this server.
-func (s *Server) SetText(f func(Call) string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.text = f
-}
+func (s *Server) SetText(f func(Call) string) { set(s, &s.text, f) }
 
 // SetJudge sets the function that answers a structured request (a chat
 // request whose response_format names a JSON schema, as lull's guard
@@ -119,11 +130,7 @@ func (s *Server) SetText(f func(Call) string) {
 // the default, which judges every numbered line of the request's last
 // message safe in the guard's shape. Structured requests do not count as
 // generation calls (Call.N) and never reach SetText's function.
-func (s *Server) SetJudge(f func(Call) string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.judge = f
-}
+func (s *Server) SetJudge(f func(Call) string) { set(s, &s.judge, f) }
 
 // SetLatency sets the delay before the first text delta (after
 // response.created, or chat's role chunk, has been sent) and between
@@ -152,17 +159,11 @@ func (s *Server) Push(f ...Fault) {
 // answering from some point on, or only in one phase. It is asked only
 // when no queued fault (Push) is waiting, after the request is read; the
 // zero Fault answers normally. nil: none.
-func (s *Server) SetStall(f func(Call) Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.stall = f
-}
+func (s *Server) SetStall(f func(Call) Fault) { set(s, &s.stall, f) }
 
 // stallFor is the fault SetStall's function chooses for c, when f is none.
 func (s *Server) stallFor(f Fault, c Call) Fault {
-	s.mu.Lock()
-	choose := s.stall
-	s.mu.Unlock()
+	choose := get(s, &s.stall)
 	if f.kind != faultNone || choose == nil || c.Schema != "" {
 		return f
 	}
@@ -172,81 +173,45 @@ func (s *Server) stallFor(f Fault, c Call) Fault {
 // SetIgnorePrevious makes the server behave like Ollama: it accepts a
 // previous_response_id, even an unknown one, and ignores it. The response
 // echoes "previous_response_id": null and Call.History is empty.
-func (s *Server) SetIgnorePrevious(on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.ignorePrevious = on
-}
+func (s *Server) SetIgnorePrevious(on bool) { set(s, &s.ignorePrevious, on) }
 
 // SetRejectPrevious makes the server behave like llama.cpp: a request with
 // a previous_response_id gets HTTP 400 "previous_response_id is not
 // supported".
-func (s *Server) SetRejectPrevious(on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.rejectPrevious = on
-}
+func (s *Server) SetRejectPrevious(on bool) { set(s, &s.rejectPrevious, on) }
 
 // SetTersePrevious makes the server answer any request with a
 // previous_response_id with a bare HTTP 400 "Invalid request" that names
 // no parameter and has no code, as some proxies and compatible servers do.
-func (s *Server) SetTersePrevious(on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tersePrevious = on
-}
+func (s *Server) SetTersePrevious(on bool) { set(s, &s.tersePrevious, on) }
 
 // SetCachedTokens makes every answer report n of its input tokens (at most
 // all of them) as served from the prompt cache: usage's
 // input_tokens_details.cached_tokens, chat's
 // prompt_tokens_details.cached_tokens. 0, the default, reports none.
-func (s *Server) SetCachedTokens(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.cached = max(0, n)
-}
+func (s *Server) SetCachedTokens(n int) { set(s, &s.cached, max(0, n)) }
 
 // cachedTokens is the SetCachedTokens setting.
-func (s *Server) cachedTokens() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.cached
-}
+func (s *Server) cachedTokens() int { return get(s, &s.cached) }
 
 // SetNoResponses makes the server a chat-only one: everything under
 // /v1/responses answers 404 with a plain-text body ("404 page not found",
 // as Go and gin servers send); /v1/chat/completions still works.
-func (s *Server) SetNoResponses(on bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.noResponses = on
-}
+func (s *Server) SetNoResponses(on bool) { set(s, &s.noResponses, on) }
 
 // SetFlag sets which moderation inputs are flagged (as violence). nil, the
 // default, flags none.
-func (s *Server) SetFlag(f func(text string) bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.flag = f
-}
+func (s *Server) SetFlag(f func(text string) bool) { set(s, &s.flag, f) }
 
 // DieAfter makes the server die after n more successful /responses or
 // /chat/completions answers, ones given in full with no fault (n = 0: at
 // once). The count is taken before the last event goes out, so the very
 // next request dies. From then on every request, on any path, has its
 // connection closed without a response. Revive undoes it.
-func (s *Server) DieAfter(n int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.dieIn = max(0, n)
-}
+func (s *Server) DieAfter(n int) { set(s, &s.dieIn, max(0, n)) }
 
 // Revive brings a dead (or dying) server back.
-func (s *Server) Revive() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.dieIn = -1
-}
+func (s *Server) Revive() { set(s, &s.dieIn, -1) }
 
 // Requests returns every request received, in arrival order.
 func (s *Server) Requests() []Request {
@@ -350,9 +315,7 @@ func (s *Server) nextFault() Fault {
 // guard's) is answered by SetJudge's function instead, and not counted.
 func (s *Server) generate(c *Call) string {
 	if c.Schema != "" {
-		s.mu.Lock()
-		judge := s.judge
-		s.mu.Unlock()
+		judge := get(s, &s.judge)
 		if judge == nil {
 			return judgeAllSafe(*c)
 		}
