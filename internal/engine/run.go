@@ -174,7 +174,9 @@ func (e *Engine) beginPhase(p Phase, now time.Time) {
 	e.publish(Event{Kind: EventPhaseStarted, Phase: p})
 }
 
-// transition closes one phase and opens the next, with a chime.
+// transition closes one phase and opens the next, with a chime — but in
+// a sleep session's thinning phases, where a bell would wake the drifting
+// listener, in silence.
 func (e *Engine) transition(from, to Phase) {
 	e.stopPacing()
 	e.mu.Lock()
@@ -184,8 +186,11 @@ func (e *Engine) transition(from, to Phase) {
 	rec.CompletedAt = now
 	e.publish(Event{Kind: EventTransition, From: from, Phase: to})
 	e.beginPhase(to, now)
+	quiet := thins(to, e.st.Sleep)
 	e.mu.Unlock()
-	e.speaker.Chime()
+	if !quiet {
+		e.speaker.Chime()
+	}
 	e.checkpoint()
 }
 

@@ -30,6 +30,7 @@ const (
 	sameOpening   = "two lines in a row opening alike"
 	saidTwice     = "a sentence said twice"
 	missingChimes = "a phase change without a chime"
+	bellUnder     = "a bell over a drifting sleeper"
 	lateIntention = "the intention not heard in the first minute"
 )
 
@@ -191,9 +192,24 @@ func listenFor(v voiced) []finding {
 		}
 	}
 
-	// A chime at every phase change.
-	if n := len(v.ear.chimes); n < len(engine.Phases)-1 {
+	// A chime at every phase change, but none once a sleep session thins
+	// out (relaxation and resolution), where a bell would wake the
+	// drifting listener.
+	want := len(engine.Phases) - 1
+	if v.st.Sleep {
+		want = int(engine.Relaxation) - 1
+	}
+	if n := len(v.ear.chimes); n < want {
 		add(missingChimes, "%d chimes", n)
+	}
+	if v.st.Sleep {
+		if k := slices.IndexFunc(heard, func(h heardClip) bool { return h.phase >= engine.Relaxation }); k >= 0 {
+			for _, c := range v.ear.chimes {
+				if c >= heard[k].start {
+					add(bellUnder, "a bell at %v while the listener drifts", c)
+				}
+			}
+		}
 	}
 	return out
 }
@@ -297,7 +313,7 @@ func TestListeningFindsNothingWrong(t *testing.T) {
 		}
 	}
 	t.Logf("%d sessions heard", len(hs))
-	for _, k := range []string{tenseLeft, pathCut, returnOrder, wordyBreaths, cueOver, sameOpening, saidTwice, missingChimes, lateIntention} {
+	for _, k := range []string{tenseLeft, pathCut, returnOrder, wordyBreaths, cueOver, sameOpening, saidTwice, missingChimes, bellUnder, lateIntention} {
 		t.Logf("%-45s %d", k, counts[k])
 	}
 }
