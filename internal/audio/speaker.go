@@ -14,18 +14,19 @@ import (
 
 // speakerBuffer is the device buffer. beep gives half to the device and
 // half to its player; pausing suspends the device, so what is already in
-// the device's half still plays: 100 ms keeps a pause within about 50 ms,
-// and costs a few percent of a core (at 20 ms it would cost three times
-// that). On Linux the device is a PulseAudio stream (its target length is
-// that half) or, with no PulseAudio server, ALSA's default device.
+// the device's half still plays. Where the device is ALSA's, 100 ms keeps
+// a pause within about 50 ms, and costs a few percent of a core (at 20 ms
+// it would cost three times that).
 const speakerBuffer = 100 * time.Millisecond
 
-// speakerDelay is how far what is heard trails what the mix has given
-// the speaker: beep's player keeps between a half and a whole of its half
-// of the buffer (it refills by halves), and the device's half holds one or
-// two periods of a quarter each — about the whole buffer on average, which
-// the breathing animation allows for.
-const speakerDelay = speakerBuffer
+// pulseBuffer is the device buffer on a PulseAudio server (PipeWire
+// answers as one too), where the device's half is the stream's target
+// length. The server wakes, and asks lull for more, in steps of a part of
+// that length: at 100 ms the server's share and lull's wake-ups were more
+// than lull's own mixing. 200 ms about halves both (measured into a null
+// sink) and still pauses within 50–60 ms, the server holding less than its
+// target length; 300 ms paused at about 80 ms, too near the 100 ms bound.
+const pulseBuffer = 200 * time.Millisecond
 
 // speakerStartWait bounds how long a new speaker may take to start taking
 // sound. A device that works asks for its first buffers within
@@ -47,7 +48,8 @@ type speakerOut struct {
 
 var speakerOnce struct {
 	sync.Once
-	err error
+	buffer time.Duration // speakerBuffer or pulseBuffer
+	err    error
 }
 
 // openSpeaker starts the sound card playing m. beep's Init reports success
@@ -56,7 +58,8 @@ var speakerOnce struct {
 // never takes the mix past what beep's own buffer holds.
 func openSpeaker(m *mix) (*speakerOut, error) {
 	speakerOnce.Do(func() {
-		if err := speaker.Init(m.rate, m.rate.N(speakerBuffer)); err != nil {
+		speakerOnce.buffer = deviceBuffer()
+		if err := speaker.Init(m.rate, m.rate.N(speakerOnce.buffer)); err != nil {
 			speakerOnce.err = err
 			return
 		}
@@ -65,7 +68,7 @@ func openSpeaker(m *mix) (*speakerOut, error) {
 			speakerOnce.err = err
 			return
 		}
-		taken := newStartSignal(m, m.rate.N(2*speakerBuffer))
+		taken := newStartSignal(m, m.rate.N(2*speakerOnce.buffer))
 		speaker.Play(taken)
 		select {
 		case <-taken.started:
@@ -83,7 +86,7 @@ func openSpeaker(m *mix) (*speakerOut, error) {
 
 // startSignal passes the mix to the speaker and closes started once the
 // speaker has taken more of it than beep's player buffers on its own (half
-// of speakerBuffer, filled whether or not a device reads it): from then
+// of the device buffer, filled whether or not a device reads it): from then
 // on, a device is playing.
 type startSignal struct {
 	*mix
@@ -139,7 +142,12 @@ func (s *speakerOut) close() error {
 	return nil
 }
 
-func (*speakerOut) delay() time.Duration { return speakerDelay }
+// delay is how far what is heard trails what the mix has given the
+// speaker: beep's player keeps between a half and a whole of its half of
+// the buffer (it refills by halves), and the device's half holds one or
+// two periods of a quarter each — about the whole buffer on average, which
+// the breathing animation allows for.
+func (*speakerOut) delay() time.Duration { return speakerOnce.buffer }
 
 // ProbeDevice opens the sound card as a session would and describes it,
 // for lull doctor. quiet, when set, is called around the opening.
@@ -152,5 +160,5 @@ func ProbeDevice(quiet func() (restore func())) (string, error) {
 		return "", err
 	}
 	defer out.close()
-	return fmt.Sprintf("%s, %d Hz, %v buffer", soundSystem(), Rate, speakerBuffer), nil
+	return fmt.Sprintf("%s, %d Hz, %v buffer", soundSystem(), Rate, speakerOnce.buffer), nil
 }

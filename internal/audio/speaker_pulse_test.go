@@ -37,7 +37,7 @@ func TestPauseSilencesTheRealOutput(t *testing.T) {
 func BenchmarkPauseLatency(b *testing.B) {
 	latency, _, _ := pauseAtARealOutput(b)
 	b.ReportMetric(float64(latency.Milliseconds()), "ms-to-silence")
-	b.ReportMetric(float64(latency)/float64(speakerBuffer), "×buffer")
+	b.ReportMetric(float64(latency)/float64(speakerOnce.buffer), "×buffer")
 }
 
 const clipLength = 3 * time.Second

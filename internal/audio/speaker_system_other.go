@@ -2,7 +2,10 @@
 
 package audio
 
-import "runtime"
+import (
+	"runtime"
+	"time"
+)
 
 // soundSystem names what the speaker plays through.
 func soundSystem() string {
@@ -14,3 +17,7 @@ func soundSystem() string {
 	}
 	return "the system's sound device"
 }
+
+// deviceBuffer is the speaker's buffer: speakerBuffer, as no PulseAudio
+// server is spoken to here.
+func deviceBuffer() time.Duration { return speakerBuffer }
