@@ -101,6 +101,7 @@ type Engine struct {
 	unheard   bool               // the speaker writes a file: see Config.Unheard
 	endSit    context.CancelFunc // ends a sit's wait for its next bell (sit.go)
 	sitEnded  bool               // the listener ended the sit
+	rung      bool               // the next phase's chime was struck in this one's last silence (bell.go)
 }
 
 // New prepares an engine for a session: a fresh one from NewState or one

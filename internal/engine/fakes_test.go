@@ -33,6 +33,7 @@ type fakeSpeaker struct {
 	onPlay   func(l Line, n int)   // called before each play, outside the lock
 	onRest   func(d time.Duration) // called before each rest
 	onResume func()                // called as Resume returns, outside the lock
+	chimedAt []time.Duration       // where each chime was struck
 }
 
 type fakeUtterance struct {
@@ -109,6 +110,7 @@ func (s *fakeSpeaker) Rest(ctx context.Context, d time.Duration) error {
 func (s *fakeSpeaker) Chime() {
 	s.mu.Lock()
 	s.chimes++
+	s.chimedAt = append(s.chimedAt, s.pos)
 	s.mu.Unlock()
 }
 

@@ -315,3 +315,33 @@ func TestTheOpeningSettles(t *testing.T) {
 		t.Errorf("the shares of a 45-minute sleep session add up to %.4f", sum)
 	}
 }
+
+// Each phase's chime is struck in the quiet before its first word, not
+// under it: bellLead before, or as the silence before it begins when that
+// is shorter; and no phase loses time for it.
+func TestChimesRingBeforeTheWords(t *testing.T) {
+	for _, minutes := range []int{5, 20, 45} {
+		spk, st := runProse(t, minutes, false)
+		spk.mu.Lock()
+		starts, ds, chimed := slices.Clone(spk.starts), slices.Clone(spk.ds), slices.Clone(spk.chimedAt)
+		spk.mu.Unlock()
+		if len(chimed) != len(Phases)+1 { // the opening, four phases, the close
+			t.Fatalf("%d min: %d chimes", minutes, len(chimed))
+		}
+		for _, c := range chimed[1 : len(chimed)-1] {
+			k := slices.IndexFunc(starts, func(s time.Duration) bool { return s >= c })
+			if k < 0 {
+				t.Fatalf("%d min: no line after the chime at %v", minutes, c)
+			}
+			if k > 0 && starts[k-1]+ds[k-1] > c {
+				t.Errorf("%d min: the chime at %v struck under %q", minutes, c, spk.played[k-1])
+			}
+			if gap, before := starts[k]-c, starts[k]-(starts[k-1]+ds[k-1]); gap < min(bellLead, before) {
+				t.Errorf("%d min: the chime at %v, the next words %v after it", minutes, c, gap)
+			}
+		}
+		if off := float64(st.Elapsed-st.Length) / float64(st.Length); off < -0.01 || off > 0.01 {
+			t.Errorf("%d min: took %v", minutes, st.Elapsed)
+		}
+	}
+}

@@ -174,8 +174,9 @@ func (e *Engine) beginPhase(p Phase, now time.Time) {
 	e.publish(Event{Kind: EventPhaseStarted, Phase: p})
 }
 
-// transition closes one phase and opens the next, with a chime — but in
-// a sleep session's thinning phases, where a bell would wake the drifting
+// transition closes one phase and opens the next, with a chime (struck
+// here unless the last silence before it struck it: bell.go) — but in a
+// sleep session's thinning phases, where a bell would wake the drifting
 // listener, in silence.
 func (e *Engine) transition(from, to Phase) {
 	e.stopPacing()
@@ -186,9 +187,10 @@ func (e *Engine) transition(from, to Phase) {
 	rec.CompletedAt = now
 	e.publish(Event{Kind: EventTransition, From: from, Phase: to})
 	e.beginPhase(to, now)
-	quiet := thins(to, e.st.Sleep)
+	ring := !thins(to, e.st.Sleep) && !e.rung // struck already in the last silence (bell.go)
+	e.rung = false
 	e.mu.Unlock()
-	if !quiet {
+	if ring {
 		e.speaker.Chime()
 	}
 	e.checkpoint()

@@ -88,7 +88,13 @@ func (e *Engine) runPhase(ctx context.Context, p Phase, lead time.Duration) erro
 		last := lookErr == nil && (ahead == nil || !src.wants(ahead.line))
 		// A line that came late has had part of its silence already.
 		waited := max(e.speaker.Position()-end, 0)
-		rested := e.rest(ctx, max(e.restAfter(cur.line, ahead, last)-waited, 0))
+		silence := max(e.restAfter(cur.line, ahead, last)-waited, 0)
+		var rested <-chan error
+		if last {
+			rested = e.lastRest(ctx, p, silence)
+		} else {
+			rested = e.rest(ctx, silence)
+		}
 		e.checkpoint(entry) // while the rest plays: saving takes no time from it
 		if err := src.await(ctx, rested); err != nil {
 			return err

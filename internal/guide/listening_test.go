@@ -30,7 +30,7 @@ const (
 	sameOpening   = "two lines in a row opening alike"
 	saidTwice     = "a sentence said twice"
 	missingChimes = "a phase change without a chime"
-	bellUnder     = "a bell over a drifting sleeper"
+	bellUnder     = "a bell under words or over a sleeper"
 	lateIntention = "the intention not heard in the first minute"
 )
 
@@ -208,6 +208,16 @@ func listenFor(v voiced) []finding {
 				if c >= heard[k].start {
 					add(bellUnder, "a bell at %v while the listener drifts", c)
 				}
+			}
+		}
+	}
+	// Each bell is struck in quiet: no word under it, and the next at
+	// least a second after it.
+	for _, c := range v.ear.chimes {
+		for _, h := range heard {
+			if h.end > c && h.start < c+time.Second {
+				add(bellUnder, "%q at %v under the bell at %v", h.text, h.start, c)
+				break
 			}
 		}
 	}

@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"context"
+	"time"
+)
+
+// A phase's chime is struck in the last silence of the phase before, a
+// moment before its end, not as the new phase's first word begins: heard
+// with eyes closed, a bell struck under a line (or under the first
+// breath's "in, for four") is two things at once. The strike rings out
+// alone and the voice comes in as it fades. The time each phase is given
+// does not change: only where the bell falls.
+
+// bellLead is how long before a phase's first word its chime is struck.
+const bellLead = 3 * time.Second
+
+// chimes says whether the move into phase to is marked with a chime: not
+// in a sleep session's thinning phases, where a bell would wake the
+// drifting listener.
+func (e *Engine) chimes(to Phase) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return !thins(to, e.st.Sleep)
+}
+
+// lastRest holds the silence d after phase p's last line and, when a
+// phase follows with a chime, strikes that chime bellLead before the
+// silence ends (at once, when it is shorter); transition then strikes no
+// other.
+func (e *Engine) lastRest(ctx context.Context, p Phase, d time.Duration) <-chan error {
+	next, ok := p.Next()
+	if !ok || !e.chimes(next) {
+		return e.rest(ctx, d)
+	}
+	before := max(d-bellLead, 0)
+	return e.async(func() error {
+		if err := e.speaker.Rest(ctx, before); err != nil {
+			return err
+		}
+		e.speaker.Chime()
+		e.mu.Lock()
+		e.rung = true
+		e.mu.Unlock()
+		return e.speaker.Rest(ctx, d-before)
+	})
+}
