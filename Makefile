@@ -64,19 +64,19 @@ release-snapshot:
 ## race detector: under -race only their own driver was checked, for a
 ## sixth more of their CPU, so they run without it, beside the rest too.
 ## The cross-builds (scripts/cross --check: linux/arm64, darwin/arm64 and
-## windows/amd64 build, windows vets) go beside the end-to-end tests'
-## waiting, after the built-in guide's tests.
+## windows/amd64 build) and then the two brief fuzz runs go beside the
+## end-to-end tests' waiting, after the built-in guide's tests: nothing
+## runs alone at the end while a core stands idle.
 HEARD := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine)$$
 test: test-deps vet
 	$(GO) test -race -count=1 -timeout 15m -skip '$(HEARD)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
 	$(GO) test -count=1 -timeout 15m ./e2e & e2e=$$!; \
 	$(GO) test -count=1 -timeout 15m -run '$(HEARD)' ./internal/guide; heard=$$?; \
 	GO=$(GO) scripts/cross --check; cross=$$?; \
-	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
-	exit $$((heard | cross | race | e2e))
-	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions & load=$$!; \
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
 	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
-	wait $$load && exit $$speech
+	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
+	exit $$((heard | cross | load | speech | race | e2e))
 
 ## fuzz: the session loader and the speech cleaner for ten minutes each
 ## (FUZZTIME=1h for longer)
