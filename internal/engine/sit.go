@@ -113,11 +113,18 @@ func (e *Engine) sitStop() time.Duration {
 	return length - endBellGap - closingTail
 }
 
-// ring strikes a sit's bell and says so. Callers do not hold e.mu.
-func (e *Engine) ring(index int) {
+// ring strikes a sit's bell and says so: at, the sit's time it belongs
+// to, or (at < 0) the time sat now. An interval bell is the bell of its
+// minute even when it rings a moment late (a busy machine, a clock run
+// hundreds of times fast that moves in steps of seconds). Callers do not
+// hold e.mu.
+func (e *Engine) ring(index int, at time.Duration) {
 	e.speaker.Chime()
 	e.mu.Lock()
-	e.publish(Event{Kind: EventBell, Phase: Breathing, Index: index, Duration: e.st.Elapsed})
+	if at < 0 {
+		at = e.st.Elapsed
+	}
+	e.publish(Event{Kind: EventBell, Phase: Breathing, Index: index, Duration: at})
 	e.mu.Unlock()
 }
 
@@ -141,7 +148,7 @@ func (e *Engine) sit(ctx context.Context) error {
 		e.endSit = nil
 		e.mu.Unlock()
 	}()
-	e.ring(0)
+	e.ring(0, -1)
 	// rung is the last interval bell rung: those before where the sit
 	// resumes were heard in an earlier run. A bell the output's clock
 	// passed while the engine was busy rings late rather than never.
@@ -180,7 +187,7 @@ func (e *Engine) sit(ctx context.Context) error {
 		}
 		if bell > 0 {
 			rung = time.Duration(bell)
-			e.ring(bell)
+			e.ring(bell, time.Duration(bell)*every)
 			e.checkpoint()
 		}
 	}
@@ -190,7 +197,10 @@ func (e *Engine) sit(ctx context.Context) error {
 // completeSit strikes the last bell twice and completes the sit as a
 // breathing practice completes.
 func (e *Engine) completeSit(ctx context.Context) error {
-	e.ring(-1)
+	e.mu.Lock()
+	at := min(e.st.Elapsed, e.sitStop()) // a sit whose time ran out ends at its stop, however late the clock saw it
+	e.mu.Unlock()
+	e.ring(-1, at)
 	if err := e.hold(ctx, Breathing, endBellGap); err != nil {
 		return err
 	}

@@ -258,3 +258,27 @@ func TestSitQuitAndResumeKeepsBells(t *testing.T) {
 		t.Errorf("resumed sit: %s after %v: %v", st.Status, st.Elapsed, st.Validate())
 	}
 }
+
+// A clock that moves in coarse steps (a busy machine, a clock run
+// hundreds of times fast) rings each bell a little late: it is still the
+// bell of its minute, and the last bell is the sit's end, as the listener
+// is told ("Bell 1 · 1:07" was printed for the one-minute bell).
+func TestSitBellsKeepTheirMinuteOnALateClock(t *testing.T) {
+	spk := newFakeSpeaker()
+	spk.onRest = func(time.Duration) {
+		spk.mu.Lock()
+		spk.pos += 7 * time.Second // every wait overshoots
+		spk.mu.Unlock()
+	}
+	e := newEngine(t, newSit(t, 20, "5m"), &scriptGuide{}, spk, &memStore{})
+	ctx, cancel := context.WithCancel(context.Background())
+	events := collect(ctx, e.Subscribe())
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	want := []string{"0@0s", "1@5m0s", "2@10m0s", "3@15m0s", "-1@19m49s"}
+	if got := bells(<-events); !slices.Equal(got, want) {
+		t.Errorf("bells %q, want %q", got, want)
+	}
+}
