@@ -108,6 +108,9 @@ func (m *mix) fill(samples [][2]float64) (n int, starved bool) {
 		return len(samples), false
 	}
 	speaking := m.voice.speaking() && m.voice.target > 0 // a muted voice ducks nothing
+	if m.voice.striking() {
+		m.strike() // at this buffer's first sample, where the segment begins
+	}
 	n, ended := m.voice.stream(samples, m.played)
 	samples = samples[:n]
 	m.ambient(samples, speaking)

@@ -258,3 +258,41 @@ func energy(s [][2]float64) float64 {
 }
 
 var _ beep.Streamer = dc(0)
+
+// A silence that strikes the bowl (Player.RestStriking) strikes it as it
+// begins, on the track's own timeline: at the first sample after the
+// silence before it, whatever the buffer's size, and once.
+func TestASilenceStrikesTheBowlAsItBegins(t *testing.T) {
+	m := newMix(8000)
+	before, after := seg(nil, 1500), seg(nil, 2000)
+	after.strike = true
+	m.queue(before)
+	m.queue(after)
+	buf := make([][2]float64, 1024)
+	for m.played < 1500 {
+		if len(m.chimes) != 0 {
+			t.Fatalf("the bowl was struck at sample %d, before the silence that strikes it", m.played)
+		}
+		m.fill(buf)
+	}
+	if m.played != 1500 {
+		t.Fatalf("the first silence ended at sample %d", m.played)
+	}
+	m.fill(buf)
+	if len(m.chimes) != 1 {
+		t.Fatalf("%d chimes as the striking silence began", len(m.chimes))
+	}
+	var peak float64
+	for _, s := range buf {
+		peak = max(peak, math.Abs(s[0]))
+	}
+	if peak == 0 {
+		t.Error("the strike is not heard in the buffer where it falls")
+	}
+	for !closed(after.done) {
+		m.fill(buf)
+	}
+	if len(m.chimes) > 1 {
+		t.Errorf("struck %d times", len(m.chimes))
+	}
+}

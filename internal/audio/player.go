@@ -85,9 +85,10 @@ type Player struct {
 }
 
 var (
-	_ engine.Speaker  = (*Player)(nil)
-	_ engine.Pacer    = (*Player)(nil)
-	_ engine.Finisher = (*Player)(nil)
+	_ engine.Speaker    = (*Player)(nil)
+	_ engine.BellRester = (*Player)(nil)
+	_ engine.Pacer      = (*Player)(nil)
+	_ engine.Finisher   = (*Player)(nil)
 )
 
 // Renders reports whether the player writes a WAV file as fast as it can
@@ -262,6 +263,44 @@ func (p *Player) Rest(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 	return p.hold(ctx, &segment{silence: n, done: make(chan struct{})})
+}
+
+// RestStriking holds before+after of silence on the voice track and
+// strikes the bowl between the two, on the track's own timeline: both
+// parts are queued at once, so no moment passes between them in which a
+// busy machine could let the output's clock run on (two Rests and a Chime
+// would leave two such moments).
+func (p *Player) RestStriking(ctx context.Context, before, after time.Duration) error {
+	select {
+	case <-p.closed:
+		return ErrClosed
+	case <-p.failed:
+		return p.failErr
+	default:
+	}
+	first := &segment{silence: Rate.N(before), done: make(chan struct{})}
+	// A silence of no samples still begins: it strikes and ends at once.
+	second := &segment{silence: max(Rate.N(after), 1), strike: true, done: make(chan struct{})}
+	p.out.lock()
+	if first.silence > 0 {
+		p.m.queue(first)
+	}
+	p.m.queue(second)
+	p.out.unlock()
+	select {
+	case <-second.done:
+		return nil
+	case <-ctx.Done():
+		p.out.lock()
+		p.m.voice.drop(first)
+		p.m.voice.drop(second)
+		p.out.unlock()
+		return ctx.Err()
+	case <-p.closed:
+		return ErrClosed
+	case <-p.failed:
+		return p.failErr
+	}
 }
 
 // fail ends every wait for sound with err: the output can play no more.

@@ -12,7 +12,8 @@ type segment struct {
 	clip    []float32 // mono, at the output rate; nil for a silence
 	text    string    // what the clip says
 	phase   engine.Phase
-	silence int // samples of silence when clip is nil
+	silence int  // samples of silence when clip is nil
+	strike  bool // the bowl is struck as the segment begins (Player.RestStriking)
 	pos     int
 	done    chan struct{}
 	// start and end are the mix's clock at the segment's first sample and
@@ -50,6 +51,16 @@ func (s Span) Speech() bool { return s.Text != "" }
 func (t *track) speaking() bool { return len(t.queue) > 0 && t.queue[0].clip != nil }
 
 func (t *track) empty() bool { return len(t.queue) == 0 }
+
+// striking reports whether the head segment begins now and strikes the
+// bowl as it does; it strikes only once.
+func (t *track) striking() bool {
+	if len(t.queue) == 0 || t.queue[0].pos != 0 || !t.queue[0].strike {
+		return false
+	}
+	t.queue[0].strike = false
+	return true
+}
 
 // add queues a segment.
 func (t *track) add(s *segment) { t.queue = append(t.queue, s) }

@@ -34,14 +34,17 @@ func (e *Engine) lastRest(ctx context.Context, p Phase, d time.Duration) <-chan 
 		return e.rest(ctx, d)
 	}
 	before := max(d-bellLead, 0)
+	e.mu.Lock()
+	e.rung = true
+	e.mu.Unlock()
+	if br, ok := e.speaker.(BellRester); ok {
+		return e.async(func() error { return br.RestStriking(ctx, before, d-before) })
+	}
 	return e.async(func() error {
 		if err := e.speaker.Rest(ctx, before); err != nil {
 			return err
 		}
 		e.speaker.Chime()
-		e.mu.Lock()
-		e.rung = true
-		e.mu.Unlock()
 		return e.speaker.Rest(ctx, d-before)
 	})
 }

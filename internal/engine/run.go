@@ -91,6 +91,7 @@ func (e *Engine) start(cancel context.CancelFunc) (fresh bool, err error) {
 	}
 	e.startRun(e.guide, now)
 	e.running = true
+	e.rung = false // a bell struck before an earlier run stopped is not this one's
 	e.cancel = cancel
 	e.accounted = e.speaker.Position()
 	e.gate.open()

@@ -57,6 +57,14 @@ type Speaker interface {
 	Position() time.Duration
 }
 
+// BellRester is implemented by a speaker that can strike the chime
+// within a silence on its own timeline: before, the strike, after, all
+// queued at once (see bell.go). A speaker without it rests, chimes and
+// rests again.
+type BellRester interface {
+	RestStriking(ctx context.Context, before, after time.Duration) error
+}
+
 // Notifier is implemented by a speaker that may have something to tell the
 // listener mid-session — a voice failed and another took over. The engine
 // asks after preparing each line and passes each notice on once.

@@ -38,7 +38,11 @@ func lock(dir *os.Root, id string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the lock of session %s: %w", id, human.Bare(err))
 	}
-	if err := tryLock(held, true); err != nil {
+	err = tryLock(held, true)
+	if errors.Is(err, errHeld) && holder(dir, held) == os.Getpid() {
+		err = awaitOwnLock(held)
+	}
+	if err != nil {
 		defer held.Close()
 		if errors.Is(err, errHeld) {
 			return nil, &LockedError{ID: id, PID: holder(dir, held)}
@@ -50,6 +54,27 @@ func lock(dir *os.Root, id string) (*os.File, error) {
 		return nil, fmt.Errorf("writing the lock of session %s: %w", id, err)
 	}
 	return held, nil
+}
+
+// ownLockWait bounds how long lock waits for a lock this very process
+// last took. A session just closed here can still be held for a moment:
+// a process this one forked while the lock was open (a voice, a helper)
+// holds a copy of it until it executes its program, and flock belongs to
+// the open file, not the descriptor. Reopening at once then said "open in
+// another lull" with lull's own pid. Another process's lock is refused at
+// once.
+const ownLockWait = 2 * time.Second
+
+// awaitOwnLock retries the lock for up to ownLockWait.
+func awaitOwnLock(f *os.File) error {
+	deadline := time.Now().Add(ownLockWait)
+	for {
+		time.Sleep(5 * time.Millisecond)
+		err := tryLock(f, true)
+		if !errors.Is(err, errHeld) || time.Now().After(deadline) {
+			return err
+		}
+	}
 }
 
 // errHeld is tryLock's answer when another process holds the lock.
