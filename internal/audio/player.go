@@ -271,36 +271,13 @@ func (p *Player) Rest(ctx context.Context, d time.Duration) error {
 // busy machine could let the output's clock run on (two Rests and a Chime
 // would leave two such moments).
 func (p *Player) RestStriking(ctx context.Context, before, after time.Duration) error {
-	select {
-	case <-p.closed:
-		return ErrClosed
-	case <-p.failed:
-		return p.failErr
-	default:
+	var segs []*segment
+	if n := Rate.N(before); n > 0 {
+		segs = append(segs, &segment{silence: n, done: make(chan struct{})})
 	}
-	first := &segment{silence: Rate.N(before), done: make(chan struct{})}
 	// A silence of no samples still begins: it strikes and ends at once.
-	second := &segment{silence: max(Rate.N(after), 1), strike: true, done: make(chan struct{})}
-	p.out.lock()
-	if first.silence > 0 {
-		p.m.queue(first)
-	}
-	p.m.queue(second)
-	p.out.unlock()
-	select {
-	case <-second.done:
-		return nil
-	case <-ctx.Done():
-		p.out.lock()
-		p.m.voice.drop(first)
-		p.m.voice.drop(second)
-		p.out.unlock()
-		return ctx.Err()
-	case <-p.closed:
-		return ErrClosed
-	case <-p.failed:
-		return p.failErr
-	}
+	segs = append(segs, &segment{silence: max(Rate.N(after), 1), strike: true, done: make(chan struct{})})
+	return p.hold(ctx, segs...)
 }
 
 // fail ends every wait for sound with err: the output can play no more.
@@ -311,10 +288,11 @@ func (p *Player) fail(err error) {
 	})
 }
 
-// hold queues a segment and waits until it has played. A cancelled wait
-// takes the segment off the track: nothing of it plays later. An output
-// that fails ends the wait with its error: nothing will play it.
-func (p *Player) hold(ctx context.Context, s *segment) error {
+// hold queues segments back to back and waits until the last has
+// played. A cancelled wait takes them off the track: nothing of them plays
+// later. An output that fails ends the wait with its error: nothing will
+// play them.
+func (p *Player) hold(ctx context.Context, segs ...*segment) error {
 	select {
 	case <-p.closed:
 		return ErrClosed
@@ -323,14 +301,18 @@ func (p *Player) hold(ctx context.Context, s *segment) error {
 	default:
 	}
 	p.out.lock()
-	p.m.queue(s)
+	for _, s := range segs {
+		p.m.queue(s)
+	}
 	p.out.unlock()
 	select {
-	case <-s.done:
+	case <-segs[len(segs)-1].done:
 		return nil
 	case <-ctx.Done():
 		p.out.lock()
-		p.m.voice.drop(s)
+		for _, s := range segs {
+			p.m.voice.drop(s)
+		}
 		p.out.unlock()
 		return ctx.Err()
 	case <-p.closed:
