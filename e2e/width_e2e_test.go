@@ -25,8 +25,8 @@ func sizedScreen(t *testing.T, cols int, env []string, args ...string) *screen {
 		t.Skip("tmux is not installed (make test installs it)")
 	}
 	s := &screen{t: t, socket: fmt.Sprintf("lull-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
-	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u LULL_SPEECH_API_KEY -u COLUMNS TERM=xterm-256color %s %s %s; echo __EXIT=$?; sleep 600",
-		strings.Join(env, " "), lullBin, strings.Join(args, " "))
+	command := fmt.Sprintf("env -u OPENAI_API_KEY -u OPENAI_BASE_URL -u LULL_SPEECH_API_KEY -u COLUMNS TERM=xterm-256color %s %s %s; %s; sleep 600",
+		strings.Join(env, " "), lullBin, strings.Join(args, " "), exitMarker)
 	s.tmux("new-session", "-d", "-s", "lull", "-x", fmt.Sprint(cols), "-y", "50", command)
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
 	return s

@@ -15,14 +15,10 @@ import (
 // bellLead is how long before a phase's first word its chime is struck.
 const bellLead = 3 * time.Second
 
-// chimes says whether the move into phase to is marked with a chime: not
-// in a sleep session's thinning phases, where a bell would wake the
-// drifting listener.
-func (e *Engine) chimes(to Phase) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return !thins(to, e.st.Sleep)
-}
+// chimesInto says whether the move into phase to is marked with a chime:
+// not in a sleep session's thinning phases, where a bell would wake the
+// drifting listener. transition and lastRest both ask it.
+func chimesInto(to Phase, sleep bool) bool { return !thins(to, sleep) }
 
 // lastRest holds the silence d after phase p's last line and, when a
 // phase follows with a chime, strikes that chime bellLead before the
@@ -30,13 +26,16 @@ func (e *Engine) chimes(to Phase) bool {
 // other.
 func (e *Engine) lastRest(ctx context.Context, p Phase, d time.Duration) <-chan error {
 	next, ok := p.Next()
-	if !ok || !e.chimes(next) {
+	e.mu.Lock()
+	strike := ok && chimesInto(next, e.st.Sleep)
+	if strike {
+		e.rung = true
+	}
+	e.mu.Unlock()
+	if !strike {
 		return e.rest(ctx, d)
 	}
 	before := max(d-bellLead, 0)
-	e.mu.Lock()
-	e.rung = true
-	e.mu.Unlock()
 	if br, ok := e.speaker.(BellRester); ok {
 		return e.async(func() error { return br.RestStriking(ctx, before, d-before) })
 	}

@@ -188,7 +188,7 @@ func (e *Engine) transition(from, to Phase) {
 	rec.CompletedAt = now
 	e.publish(Event{Kind: EventTransition, From: from, Phase: to})
 	e.beginPhase(to, now)
-	ring := !thins(to, e.st.Sleep) && !e.rung // struck already in the last silence (bell.go)
+	ring := chimesInto(to, e.st.Sleep) && !e.rung // struck already in the last silence (bell.go)
 	e.rung = false
 	e.mu.Unlock()
 	if ring {

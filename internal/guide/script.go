@@ -199,14 +199,15 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	}
 	last = ""
 	add(&pp.rests, "rest/", base.Rests, false)
-	add(&pp.rests, "journey-rest/", jp.Rests, false)
+	const journeyRest = "journey-rest/" // the key's prefix of the journey's own rests
+	add(&pp.rests, journeyRest, jp.Rests, false)
 	// Rests come least recently heard first, then in the session's own
 	// order: a long phase says the ones the listener has not heard lately.
 	// Outside breathing the journey's own come before the skeleton's: a
 	// long rain or shore is padded with its own scene, and the skeleton's
 	// general lines about sensation only fill what the journey cannot (a
 	// reader heard "Any temperature you notice" between two lines of rain).
-	own := func(it item) bool { return !pp.breathing && strings.HasPrefix(it.key, "journey-rest/") }
+	own := func(it item) bool { return !pp.breathing && strings.HasPrefix(it.key, journeyRest) }
 	slices.SortStableFunc(pp.rests, func(x, y item) int {
 		if ox, oy := own(x), own(y); ox != oy {
 			if ox {
