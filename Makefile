@@ -56,10 +56,12 @@ release-snapshot:
 ## a -fuzztime in seconds fails now and then with "context deadline
 ## exceeded" on a busy machine, Go's own race at the deadline (go.dev/issue/75804,
 ## fixed in Go 1.27), with nothing found.
-## The two brief fuzz runs go side by side. The built-in guide's tests of
-## whole sessions (hundreds of them, arithmetic on one clock) take minutes
+## The tests that count the words of whole sessions by the hundred (the
+## built-in guide's, and the held-out harm woven into live sessions: one
+## clock's arithmetic and a screen's, not goroutines meeting) take minutes
 ## under the race detector: they run without it, beside the rest (the
-## engine and the guide run whole sessions under it in app's tests).
+## engine, the guide and the screen run whole sessions under it in app's
+## other tests).
 ## The end-to-end tests (./e2e) drive the real binary, built without the
 ## race detector: under -race only their own driver was checked, for a
 ## sixth more of their CPU, so they run without it, beside the rest too.
@@ -67,18 +69,22 @@ release-snapshot:
 ## run at once, not two (alone here: 238 s at two, 177 s at four).
 ## The cross-builds (scripts/cross --check: linux/arm64, darwin/arm64 and
 ## windows/amd64 build) and then the two brief fuzz runs go beside the
-## end-to-end tests' waiting, after the built-in guide's tests: nothing
+## end-to-end tests' waiting, after the tests that count words: nothing
 ## runs alone at the end while a core stands idle.
-HEARD := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine)$$
+WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestHeldOutHarmInWholeSessions)$$
+## The longest packages under the race detector go first (go test runs
+## each package once, in the order named), so that no long one starts
+## last while a core stands idle.
+FIRST := ./internal/app ./internal/sessions ./internal/audio ./internal/llm ./internal/tui
 test: test-deps vet
-	$(GO) test -race -count=1 -timeout 15m -skip '$(HEARD)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
+	$(GO) test -race -count=1 -timeout 15m -skip '$(WORDS)' $(FIRST) $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
 	$(GO) test -count=1 -timeout 15m -parallel 4 ./e2e & e2e=$$!; \
-	$(GO) test -count=1 -timeout 15m -run '$(HEARD)' ./internal/guide; heard=$$?; \
+	$(GO) test -count=1 -timeout 15m -run '$(WORDS)' ./internal/guide ./internal/app; words=$$?; \
 	GO=$(GO) scripts/cross --check; cross=$$?; \
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
 	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
 	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
-	exit $$((heard | cross | load | speech | race | e2e))
+	exit $$((words | cross | load | speech | race | e2e))
 
 ## fuzz: the session loader and the speech cleaner for ten minutes each
 ## (FUZZTIME=1h for longer)
