@@ -5,6 +5,7 @@ package guide
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -160,33 +161,45 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said, here map[string
 			// its bridge.
 			release := unsaidItems(pp.releasing(), said)
 			release = release[:min(len(release), max(n-len(lead), 0))]
+			// What the phase owes (the opening's intention, the journey's
+			// path walked to its end, the intention's line the sensory
+			// phase ends on) is kept room first: it takes the place of body
+			// lines, then of the lines that lead on, the first first (a path
+			// broken off is heard, while the next phase opens on its own
+			// first step).
+			var end []item
+			if !pp.breathing {
+				end = pp.owed(said)
+			}
+			free := n - len(lead) - len(release)
+			for free < len(end) && len(lead) > 0 {
+				lead, free = lead[1:], free+1
+			}
+			if free < len(end) && !pp.opening {
+				end = slices.DeleteFunc(end, item.intention) // the path's end before it
+			}
+			if free < len(end) {
+				end = nil
+			}
 			// What the body has not said yet comes first, in its order.
-			if room := n - len(lead) - len(release); room > 0 {
+			if room := free - len(end); room > 0 {
 				for _, it := range pp.next(req.Spoken+room, req.Spoken, said, here) {
+					if slices.ContainsFunc(end, func(e item) bool { return e.key == it.key }) {
+						continue // said in its place below
+					}
 					out = append(out, it.line)
 					said[it.line], here[it.line] = true, true
 				}
 			}
-			// What the phase owes is said (the opening's intention, the
-			// journey's path walked to its end): it takes the place of the
-			// last body lines, or of lines that would lead on.
-			if end := pp.owed(said); len(end) > 0 && !pp.breathing {
-				free := n - len(lead) - len(release) - len(out)
-				for free < len(end) && len(out) > 0 {
-					out, free = out[:len(out)-1], free+1 // a middle step gives way
+			// Each owed step goes among them where the script has it.
+			for _, e := range end {
+				k := pp.stepAt(e.line)
+				at := slices.IndexFunc(out, func(line string) bool { return pp.stepAt(line) > k })
+				if at < 0 {
+					at = len(out)
 				}
-				// Then the lines that lead on, the first first: a path
-				// broken off is heard, while the next phase opens on its
-				// own first step.
-				for free < len(end) && len(lead) > 0 {
-					lead, free = lead[1:], free+1
-				}
-				if free >= len(end) {
-					for _, it := range end {
-						out = append(out, it.line)
-						said[it.line], here[it.line] = true, true
-					}
-				}
+				out = slices.Insert(out, at, e.line)
+				said[e.line], here[e.line] = true, true
 			}
 			for _, it := range unsaidItems(pp.rests, said) { // in their order: fresh first
 				if pp.breathing || len(out)+len(release)+len(lead) >= n {

@@ -38,14 +38,21 @@ type phasePlan struct {
 	breathing bool
 	drift     bool // a sleep session's resolution
 	// keepsIntention: a phase too short for all its steps keeps the
-	// intention's line (the opening, where the listener's reason is heard
-	// within the first minute, and a drift toward sleep).
+	// intention's line: the opening, where the listener's reason is heard
+	// within the first minute, relaxation, which opens with it, and a drift
+	// toward sleep. A waking close says it in its lead.
 	keepsIntention bool
-	opening        bool // the atmosphere: thinned, it keeps its first steps (the posture, the eyes)
-	closing        bool // a waking resolution: thinned, it keeps its journey's goodbye
-	steps          []item
-	rests          []item
-	lead           []item
+	// owesIntention: a phase whose intention's line is still unsaid when it
+	// winds down says it then, in its place: the sensory phase ends on it
+	// and relaxation opens with it (thinned evenly, they dropped it in
+	// every session of 20 minutes or less, and a reader heard "calm before
+	// a talk" named and then not served).
+	owesIntention bool
+	opening       bool // the atmosphere: thinned, it keeps its first steps (the posture, the eyes)
+	closing       bool // a waking resolution: thinned, it keeps its journey's goodbye
+	steps         []item
+	rests         []item
+	lead          []item
 	// brief is the same phase with the journey's brief in place of its
 	// steps (nil when it gives none): see forRoom.
 	brief *phasePlan
@@ -136,7 +143,8 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 	pp := &phasePlan{breathing: req.Phase == engine.Breathing, drift: req.Sleep && req.Phase == engine.Resolution}
 	pp.opening = req.Phase == engine.Atmosphere
 	pp.closing = req.Phase == engine.Resolution && !req.Sleep
-	pp.keepsIntention = pp.drift || pp.opening
+	pp.keepsIntention = pp.drift || pp.opening || req.Phase == engine.Relaxation
+	pp.owesIntention = req.Phase == engine.Sensory || req.Phase == engine.Relaxation
 	used := map[string]bool{}
 	last := "" // the step chosen before, in the script's order
 	choose := func(key string, variants []string, st prompts.Step, journey bool) item {
@@ -291,10 +299,20 @@ func (pp *phasePlan) forRoom(w int, said map[string]bool) *phasePlan {
 // hears their reason within the first minute), else the end of the
 // journey's path.
 func (pp *phasePlan) owed(said map[string]bool) []item {
-	if k := slices.IndexFunc(pp.steps, item.intention); pp.opening && k >= 0 && !pp.steps[k].said(said) {
+	k := slices.IndexFunc(pp.steps, item.intention)
+	unsaid := k >= 0 && !pp.steps[k].said(said)
+	if pp.opening && unsaid {
 		return pp.steps[k : k+1]
 	}
-	return pp.pathEnd(said)
+	end := pp.pathEnd(said)
+	if !pp.owesIntention || !unsaid {
+		return end
+	}
+	// In its place before or after the path's end.
+	if len(end) > 0 && slices.IndexFunc(pp.steps, func(it item) bool { return it.key == end[0].key }) > k {
+		return append([]item{pp.steps[k]}, end...)
+	}
+	return append(slices.Clone(end), pp.steps[k])
 }
 
 // pathEnd is the journey's last required step in the phase when it is
@@ -310,6 +328,9 @@ func (pp *phasePlan) pathEnd(said map[string]bool) []item {
 	if k < 0 || pp.steps[k].said(said) {
 		return nil
 	}
+	if slices.ContainsFunc(pp.steps[k+1:], func(it item) bool { return it.journey && it.said(said) }) {
+		return nil // the path is past it: said now, it would go back
+	}
 	if k > 0 && pp.steps[k-1].short && !pp.steps[k-1].said(said) {
 		return pp.steps[k-1 : k+1]
 	}
@@ -319,6 +340,12 @@ func (pp *phasePlan) pathEnd(said map[string]bool) []item {
 // releasing are the phase's steps that hand the breath back.
 func (pp *phasePlan) releasing() []item {
 	return slices.DeleteFunc(slices.Clone(pp.steps), func(it item) bool { return !it.releases })
+}
+
+// stepAt is where the step whose chosen line is line stands in the
+// phase's script (-1 for a rest, a lead line or none).
+func (pp *phasePlan) stepAt(line string) int {
+	return slices.IndexFunc(pp.steps, func(it item) bool { return it.line == line })
 }
 
 // item is the phase's step, rest or lead line whose variants hold line.

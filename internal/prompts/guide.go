@@ -150,8 +150,12 @@ func (ps *PhaseScript) Parts() [][]Step {
 	return [][]Step{ps.Steps, ps.Rests, ps.Lead, ps.Brief, ps.Instead}
 }
 
-// InsteadOf is the journey's wording of the skeleton step called name.
+// InsteadOf is the journey's wording of the skeleton step called name (a
+// journey silent in a phase has none).
 func (ps *PhaseScript) InsteadOf(name string) (Step, bool) {
+	if ps == nil {
+		return Step{}, false
+	}
 	i := slices.IndexFunc(ps.Instead, func(st Step) bool { return st.Name == name })
 	if i < 0 {
 		return Step{}, false
