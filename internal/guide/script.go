@@ -206,15 +206,20 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		}
 	}
 	last = ""
-	add(&pp.rests, "rest/", base.Rests, false)
+	// A waking place journey (one that turns the senses to its scene) is
+	// padded with its own rests alone, and past them with longer silences:
+	// the skeleton's general lines about sensation broke its scene (a
+	// reader heard "Any temperature you notice" between two lines of rain,
+	// and four such lines in a row in a long lake). Asleep, the sleep
+	// skeleton's drowsy rests still fill what the scene cannot.
+	if _, scene := jp.InsteadOf("turn"); !scene || req.Sleep || len(jp.Rests) == 0 {
+		add(&pp.rests, "rest/", base.Rests, false)
+	}
 	const journeyRest = "journey-rest/" // the key's prefix of the journey's own rests
 	add(&pp.rests, journeyRest, jp.Rests, false)
 	// Rests come least recently heard first, then in the session's own
 	// order: a long phase says the ones the listener has not heard lately.
-	// Outside breathing the journey's own come before the skeleton's: a
-	// long rain or shore is padded with its own scene, and the skeleton's
-	// general lines about sensation only fill what the journey cannot (a
-	// reader heard "Any temperature you notice" between two lines of rain).
+	// In breathing the journey's own come before the skeleton's.
 	own := func(it item) bool { return !pp.breathing && strings.HasPrefix(it.key, journeyRest) }
 	slices.SortStableFunc(pp.rests, func(x, y item) int {
 		if ox, oy := own(x), own(y); ox != oy {
