@@ -72,12 +72,12 @@ release-snapshot:
 ## end-to-end tests' waiting, after the tests that count words: nothing
 ## runs alone at the end while a core stands idle.
 WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestHeldOutHarmInWholeSessions)$$
-## The longest packages under the race detector go first (go test runs
-## each package once, in the order named), so that no long one starts
-## last while a core stands idle.
-FIRST := ./internal/app ./internal/sessions ./internal/audio ./internal/llm ./internal/tui
+## The race detector's packages go in go list's order: app and audio
+## first, the session files' kill test (a thousand processes started and
+## killed) later, once the end-to-end tests' load has eased (begun first,
+## beside them, it took three times as long).
 test: test-deps vet
-	$(GO) test -race -count=1 -timeout 15m -skip '$(WORDS)' $(FIRST) $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
+	$(GO) test -race -count=1 -timeout 15m -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
 	$(GO) test -count=1 -timeout 15m -parallel 4 ./e2e & e2e=$$!; \
 	$(GO) test -count=1 -timeout 15m -run '$(WORDS)' ./internal/guide ./internal/app; words=$$?; \
 	GO=$(GO) scripts/cross --check; cross=$$?; \
