@@ -71,7 +71,7 @@ release-snapshot:
 ## windows/amd64 build) and then the two brief fuzz runs go beside the
 ## end-to-end tests' waiting, after the tests that count words: nothing
 ## runs alone at the end while a core stands idle.
-WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestHeldOutHarmInWholeSessions)$$
+WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestTheIntentionIsHeardInEveryPhase|TestHeldOutHarmInWholeSessions)$$
 ## The race detector's packages go in go list's order: app and audio
 ## first, the session files' kill test (a thousand processes started and
 ## killed) later, once the end-to-end tests' load has eased (begun first,
