@@ -111,6 +111,12 @@ func linesSaid(m *prompts.Guide) []said {
 			}
 		}
 	}
+	return append(out, kindLines(m)...)
+}
+
+// kindLines are the intention kinds' own lines, in the phase each is said in.
+func kindLines(m *prompts.Guide) []said {
+	var out []said
 	for _, k := range append(slices.Clone(m.Kinds), m.General) {
 		for name, l := range k.Lines {
 			for _, v := range l {

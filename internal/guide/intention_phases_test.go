@@ -15,17 +15,9 @@ import (
 // sleep session's sensory phase has three or four lines, and the path's
 // end comes before the intention's line when only one fits.)
 func TestTheIntentionIsHeardInEveryPhase(t *testing.T) {
-	m := loadMaterial(t)
 	lines := map[string]bool{}
-	for _, k := range append(m.Kinds, m.General) {
-		for _, ls := range k.Lines {
-			for _, l := range ls {
-				lines[l] = true
-			}
-		}
-		for _, l := range k.ResolutionSleep {
-			lines[l] = true
-		}
+	for _, l := range kindLines(loadMaterial(t)) {
+		lines[l.text] = true
 	}
 	var hs []hearing
 	for i, minutes := range []int{5, 10, 15, 20, 30, 45, 60} {
