@@ -302,7 +302,8 @@ func (pp *phasePlan) forRoom(w int, said map[string]bool) *phasePlan {
 // owed is what a shortened phase must still say before it leads on: in
 // the opening, the intention's line while it is unsaid (the listener
 // hears their reason within the first minute), else the end of the
-// journey's path.
+// journey's path, and in a phase that owes its intention (see
+// owesIntention) that line too, in script order.
 func (pp *phasePlan) owed(said map[string]bool) []item {
 	k := slices.IndexFunc(pp.steps, item.intention)
 	unsaid := k >= 0 && !pp.steps[k].said(said)
@@ -314,7 +315,7 @@ func (pp *phasePlan) owed(said map[string]bool) []item {
 		return end
 	}
 	// In its place before or after the path's end.
-	if len(end) > 0 && slices.IndexFunc(pp.steps, func(it item) bool { return it.key == end[0].key }) > k {
+	if len(end) > 0 && pp.stepAt(end[0].line) > k {
 		return append([]item{pp.steps[k]}, end...)
 	}
 	return append(slices.Clone(end), pp.steps[k])
