@@ -71,18 +71,28 @@ release-snapshot:
 ## windows/amd64 build) and then the two brief fuzz runs go beside the
 ## end-to-end tests' waiting, after the tests that count words: nothing
 ## runs alone at the end while a core stands idle.
+## Compiling is a third of the work on a fresh checkout, so nothing is
+## compiled twice that need not be: everything but the race detector's
+## lane builds as the releases do ($(PURE): no cgo, -trimpath), so vet,
+## the end-to-end tests' lull, the word-counting tests and the fuzzers
+## share one build of each package; `make vet` has vetted every package
+## first, so the tests skip go test's own vet pass (-vet=off); the test
+## binaries are linked without DWARF tables (-ldflags=-w: stack traces
+## and race reports need only the symbol table).
 WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestTheIntentionIsHeardInEveryPhase|TestHeldOutHarmInWholeSessions)$$
+PURE  := CGO_ENABLED=0
+TFLAGS := -count=1 -timeout 15m -vet=off -ldflags=-w
 ## The race detector's packages go in go list's order: app and audio
 ## first, the session files' kill test (a thousand processes started and
 ## killed) later, once the end-to-end tests' load has eased (begun first,
 ## beside them, it took three times as long).
 test: test-deps vet
-	$(GO) test -race -count=1 -timeout 15m -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
-	$(GO) test -count=1 -timeout 15m -parallel 4 ./e2e & e2e=$$!; \
-	$(GO) test -count=1 -timeout 15m -run '$(WORDS)' ./internal/guide ./internal/app; words=$$?; \
+	$(GO) test -race $(TFLAGS) -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
+	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
+	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)' ./internal/guide ./internal/app; words=$$?; \
 	GO=$(GO) scripts/cross --check; cross=$$?; \
-	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
-	$(GO) test -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
+	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
+	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
 	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
 	exit $$((words | cross | load | speech | race | e2e))
 
@@ -103,7 +113,7 @@ bench: bench-deps
 	@GO=$(GO) scripts/bench
 
 vet:
-	$(GO) vet ./...
+	$(PURE) $(GO) vet -trimpath ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
