@@ -28,6 +28,7 @@ type Builtin struct {
 	m          *prompts.Guide
 	safety     *safety.Screen
 	ages       ages
+	recent     phraseCounts   // a stock phrase is passed over when another will do
 	journeyAge map[string]int // sessions since each journey was last taken
 
 	mu    sync.Mutex
@@ -45,7 +46,7 @@ var (
 // NewBuiltin is a built-in guide speaking the given material, remembering
 // what the listener heard in earlier sessions.
 func NewBuiltin(m *prompts.Guide, mem Memory) *Builtin {
-	b := &Builtin{m: m, safety: safety.Default(), ages: mem.ages(), cues: map[string]engine.BreathStage{}, short: map[string]bool{}, plans: map[planKey]*phasePlan{}}
+	b := &Builtin{m: m, safety: safety.Default(), ages: mem.ages(), recent: mem.recentPhrases(), cues: map[string]engine.BreathStage{}, short: map[string]bool{}, plans: map[planKey]*phasePlan{}}
 	b.journeyAge = journeyAges(m, mem)
 	return b
 }

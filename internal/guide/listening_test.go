@@ -236,9 +236,6 @@ func returnRank(key string) int {
 	return -1
 }
 
-// countWords are the counts a taught breath states.
-var countWords = []string{"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-
 func hasCount(s string) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
 		if slices.Contains(countWords, w) {

@@ -231,6 +231,12 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		if ax, ay := b.ages.age(x.line), b.ages.age(y.line); ax != ay {
 			return cmp.Compare(ay, ax)
 		}
+		if sx, sy := b.recent.stale(x.line), b.recent.stale(y.line); sx != sy {
+			if sy {
+				return -1
+			}
+			return 1
+		}
 		return cmp.Compare(hash(req.Seed, "rest", x.key), hash(req.Seed, "rest", y.key))
 	})
 	for i := range pp.rests {
@@ -451,6 +457,9 @@ func (b *Builtin) pick(seed int64, key string, variants []string, used map[strin
 		k++ // as old as the last one in: a tie is not broken by order
 	}
 	top := free[:k]
+	if other := slices.DeleteFunc(slices.Clone(top), b.recent.stale); len(other) > 0 {
+		top = other // a phrase heard too often this week would be one more time
+	}
 	if other := slices.DeleteFunc(slices.Clone(top), func(v string) bool { return openingWord(v) == openingWord(after) }); len(other) > 0 {
 		top = other // said as planned, it needs no other words (see phrase)
 	}
