@@ -148,7 +148,15 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said, here map[string
 	pp = pp.forRoom(req.Budget.WindDownAt, here)
 	var out []string
 	if req.WindDown {
+		// A muscle tensed is let go before anything else, whatever the
+		// room: a phase cut short by its budget between the two left it
+		// held into the next phase.
 		n := max(1, req.Budget.Sentences-req.Spoken)
+		if it, ok := pp.heldBy(lastSaid(req), said); ok {
+			out = append(out, it.line)
+			said[it.line], here[it.line] = true, true
+			n--
+		}
 		lead := unsaidItems(pp.lead, said)
 		if req.Phase != engine.Resolution && len(lead) > n {
 			lead = lead[len(lead)-n:] // the last lead steps are the bridge
@@ -190,6 +198,15 @@ func (b *Builtin) lines(req engine.Request, pp *phasePlan, said, here map[string
 					}
 					out = append(out, it.line)
 					said[it.line], here[it.line] = true, true
+				}
+				// The room may end between a muscle tensed and its release:
+				// neither is said (the engine says no more than the room).
+				if k := len(out) - 1; k >= 0 {
+					if _, ok := pp.heldBy(out[k], said); ok {
+						delete(said, out[k])
+						delete(here, out[k])
+						out = out[:k]
+					}
 				}
 			}
 			// Each owed step goes among them where the script has it.

@@ -360,6 +360,23 @@ func (pp *phasePlan) stepAt(line string) int {
 	return slices.IndexFunc(pp.steps, func(it item) bool { return it.line == line })
 }
 
+// heldBy is the step that completes line's, when line's step keeps the
+// next with it (a muscle tensed, then released) and that one is unsaid.
+func (pp *phasePlan) heldBy(line string, said map[string]bool) (item, bool) {
+	lists := [][]item{pp.steps}
+	if pp.brief != nil {
+		lists = append(lists, pp.brief.steps)
+	}
+	for _, steps := range lists {
+		for i, it := range steps[:max(len(steps)-1, 0)] {
+			if it.short && slices.Contains(it.variants, line) && !steps[i+1].said(said) {
+				return steps[i+1], true
+			}
+		}
+	}
+	return item{}, false
+}
+
 // item is the phase's step, rest or lead line whose variants hold line.
 func (pp *phasePlan) item(line string) (item, bool) {
 	lists := [][]item{pp.steps, pp.rests, pp.lead}
