@@ -87,7 +87,7 @@ TFLAGS := -count=1 -timeout 15m -vet=off -ldflags=-w
 ## killed) later, once the end-to-end tests' load has eased (begun first,
 ## beside them, it took three times as long).
 test: test-deps vet
-	$(GO) test -race $(TFLAGS) -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
+	$(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)' ./internal/guide ./internal/app; words=$$?; \
 	GO=$(GO) scripts/cross --check; cross=$$?; \
