@@ -85,7 +85,9 @@ TFLAGS := -count=1 -timeout 15m -vet=off -ldflags=-w
 ## The race detector's packages go in go list's order: app and audio
 ## first, the session files' kill test (a thousand processes started and
 ## killed) later, once the end-to-end tests' load has eased (begun first,
-## beside them, it took three times as long).
+## beside them, it took three times as long). Four run at once (-p 4): at
+## two, on a busy machine, app and audio took the two slots for four
+## minutes each and the lane ended last, minutes after the others.
 test: test-deps vet
 	$(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
