@@ -27,8 +27,8 @@ func TestAWindDownNeverLeavesAMuscleHeld(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					pp := g.plan(req)
 					for k := range body {
-						pp := g.plan(req)
 						held := func(line string, said []string) bool {
 							seen := map[string]bool{}
 							for _, s := range said {

@@ -52,17 +52,22 @@ type phraseCounts map[string]int
 func (m Memory) recentPhrases() phraseCounts {
 	c := phraseCounts{}
 	for _, said := range m.Heard[:min(len(m.Heard), phraseWindow-1)] {
-		seen := map[string]bool{}
-		for _, s := range said {
-			for _, p := range phrasesOf(s) {
-				if !seen[p] {
-					seen[p] = true
-					c[p]++
-				}
-			}
+		for p := range sessionPhrases(said) {
+			c[p]++
 		}
 	}
 	return c
+}
+
+// sessionPhrases are the phrases a session said, each once.
+func sessionPhrases(said []string) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range said {
+		for _, p := range phrasesOf(s) {
+			out[p] = true
+		}
+	}
+	return out
 }
 
 // stale reports whether saying s would make one of its phrases a stock

@@ -6,24 +6,13 @@ import (
 	"testing"
 )
 
-// phraseSets are the phrases each session said.
-func phraseSets(sessions [][]string) []map[string]bool {
-	out := make([]map[string]bool, len(sessions))
-	for i, said := range sessions {
-		out[i] = map[string]bool{}
-		for _, s := range said {
-			for _, p := range phrasesOf(s) {
-				out[i][p] = true
-			}
-		}
-	}
-	return out
-}
-
 // stockPhrases are the phrases heard on more than phraseDays days of some
 // phraseWindow days in a row, with the most days any window held each.
 func stockPhrases(sessions [][]string) map[string]int {
-	days := phraseSets(sessions)
+	days := make([]map[string]bool, len(sessions))
+	for i, said := range sessions {
+		days[i] = sessionPhrases(said)
+	}
 	stock := map[string]int{}
 	for end := range days {
 		n := map[string]int{}
@@ -52,16 +41,10 @@ func mixedDays(t *testing.T, seed int64, days int) [][]string {
 		sleep     bool
 	}
 	week := []day{{15, "", false}, {20, "calm before a talk", false}, {25, "", false}, {30, "sleep", true}, {10, "I can't stop worrying about work", false}, {20, "", false}, {45, "", false}}
-	window := min(int(MemoryWindow.Hours()/24), MemorySessions)
-	var heard, out [][]string
-	for i := range days {
+	return inOneHome(t, days, func(i int) hearing {
 		d := week[i%len(week)]
-		h := hearing{minutes: d.minutes, seed: seed + int64(i), intention: d.intention, sleep: d.sleep, voice: "none", mem: Memory{Heard: heard[:min(len(heard), window)]}}
-		said := hearAll(t, []hearing{h})[0].st.Said()
-		out = append(out, said)
-		heard = append([][]string{said}, heard...)
-	}
-	return out
+		return hearing{minutes: d.minutes, seed: seed + int64(i), intention: d.intention, sleep: d.sleep, voice: "none"}
+	})
 }
 
 // Daily sessions have no stock phrases: no four words heard on more than

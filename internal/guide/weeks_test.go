@@ -9,14 +9,23 @@ import (
 // days within MemoryWindow, MemorySessions at most).
 func fiveWeeks(t *testing.T) [][]string {
 	t.Helper()
-	const days = 35
+	return inOneHome(t, 35, func(day int) hearing {
+		return hearing{minutes: 20, seed: int64(1000 + day), voice: "none"}
+	})
+}
+
+// inOneHome hears a session a day for days days, each remembering what
+// the guide remembers of the days before (the days within MemoryWindow,
+// MemorySessions at most), and returns what each said.
+func inOneHome(t *testing.T, days int, day func(int) hearing) [][]string {
+	t.Helper()
 	window := min(int(MemoryWindow.Hours()/24), MemorySessions)
 	var heard [][]string // most recent first, as Memory holds it
 	var out [][]string
-	for day := range days {
-		mem := Memory{Heard: heard[:min(len(heard), window)]}
-		v := hearAll(t, []hearing{{minutes: 20, seed: int64(1000 + day), voice: "none", mem: mem}})[0]
-		said := v.st.Said()
+	for i := range days {
+		h := day(i)
+		h.mem = Memory{Heard: heard[:min(len(heard), window)]}
+		said := hearAll(t, []hearing{h})[0].st.Said()
 		out = append(out, said)
 		heard = append([][]string{said}, heard...)
 	}
