@@ -579,21 +579,24 @@ func TestAFullBufferIsNotASilentServer(t *testing.T) {
 
 func TestCloseCancelsTheRequest(t *testing.T) {
 	srv := newServer(t)
-	srv.SetLatency(0, 200*time.Millisecond)
+	// A reply that would take hours: only a cancelled request lets Close return.
+	srv.SetLatency(0, time.Hour)
 	g := newGuide(t, srv)
 	st, err := g.Stream(context.Background(), request(engine.Sensory))
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
-	began := time.Now()
-	st.Close()
-	if d := time.Since(began); d > time.Second {
-		t.Errorf("Close took %v", d)
+	rc := st.(engine.Receipted)
+	waitFor(t, "the stored response to be known", func() bool { return len(rc.Receipt().Stored) == 1 })
+	closed := make(chan struct{})
+	go func() { st.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(time.Minute):
+		t.Fatal("Close did not return: the request was not cancelled")
 	}
-	rc := st.(engine.Receipted).Receipt()
-	if rc.Completed || len(rc.Stored) != 1 {
-		t.Errorf("receipt of a cancelled call %+v", rc)
+	if r := rc.Receipt(); r.Completed || len(r.Stored) != 1 {
+		t.Errorf("receipt of a cancelled call %+v", r)
 	}
 }
 
@@ -774,4 +777,15 @@ func (l *lockedBuilder) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
+}
+
+// waitFor polls cond until it holds, failing after a deadline far beyond
+// any busy machine: it waits for an event, it does not time one.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(time.Minute); !cond(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("waited a minute for %s", what)
+		}
+	}
 }

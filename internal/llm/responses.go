@@ -65,7 +65,7 @@ func (a *attemptState) responses(ctx context.Context, stateless bool) error {
 			id := ev.Response.ID
 			a.receipt.ResponseID = id
 			if !stateless && id != "" {
-				a.receipt.Stored = append(a.receipt.Stored, id)
+				a.s.stored(id)
 			}
 			if chained && ev.Response.PreviousResponseID == "" {
 				// The server took the field and ignored it: the model

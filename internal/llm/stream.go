@@ -197,7 +197,16 @@ func (s *stream) finish(f *Failure) {
 	s.err = f
 }
 
-// book adds one attempt's receipt to the call's.
+// stored records a response the server keeps, at once: a call closed or
+// cut mid-stream still knows what there is to delete.
+func (s *stream) stored(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.receipt.Stored = append(s.receipt.Stored, id)
+}
+
+// book adds one attempt's receipt to the call's (its stored responses
+// are in already: stored).
 func (s *stream) book(r engine.Receipt) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -205,7 +214,6 @@ func (s *stream) book(r engine.Receipt) {
 	s.receipt.Cost += r.Cost
 	s.receipt.Withheld += r.Withheld
 	s.receipt.Removed += r.Removed
-	s.receipt.Stored = append(s.receipt.Stored, r.Stored...)
 	if r.ResponseID != "" || r.Completed {
 		s.receipt.ResponseID, s.receipt.Completed = r.ResponseID, r.Completed
 	}
