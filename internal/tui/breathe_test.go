@@ -102,7 +102,7 @@ func TestBreatheModePauseResumeQuit(t *testing.T) {
 	}
 	r := startHeldRun(st)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 
 	waitFor(t, tm, "● breathing")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
@@ -118,7 +118,7 @@ func TestBreatheModePauseResumeQuit(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 	waitFor(t, tm, "● breathing")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	if got := r.Snapshot(); got.Status != engine.Paused || got.Practice != engine.PracticeBreathe || got.Phase != engine.Breathing {
 		t.Errorf("after q the practice is %s in %s (%q), want paused in breathing", got.Status, got.Phase, got.Practice)
 	}

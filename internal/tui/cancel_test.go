@@ -71,11 +71,10 @@ func TestCancelDialogPausesTheEngine(t *testing.T) {
 	st, _ := engine.NewState("2026-11-23-0930-hold", engine.Options{Length: 30 * time.Minute}, testNow)
 	r := startHeldRun(st)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 	wait := func(text string) {
 		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), text) },
-			teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		waitFor(t, tm, text)
 	}
 	engineSays := func(want engine.Status) {
 		t.Helper()
@@ -94,5 +93,5 @@ func TestCancelDialogPausesTheEngine(t *testing.T) {
 	wait("speaking")
 	engineSays(engine.Running)
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(60*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 }

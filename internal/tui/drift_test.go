@@ -101,8 +101,8 @@ func TestSleepSessionLeavesByItself(t *testing.T) {
 	for _, tail := range []time.Duration{30 * time.Minute, 0} {
 		r := startTestRun(sleepState(t, "20261123-220000-slep", tail))
 		m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-		tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
-		tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
+		tm := startModel(t, m, 80, 24)
+		tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 		if st := r.Snapshot().Status; st != engine.Completed {
 			t.Errorf("tail %v: lull left a sleep session %s", tail, st)
 		}

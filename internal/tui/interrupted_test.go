@@ -20,14 +20,10 @@ func TestInterruptedSwitchesModelInPlainWords(t *testing.T) {
 	r := startTestRunWith(st, downGuide{})
 	b := &fakeBackend{servers: []string{"localhost:11434", "OpenAI"}}
 	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
-	var out bytes.Buffer
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 	seen := func(text string) {
 		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-			out.Write(b)
-			return bytes.Contains(out.Bytes(), []byte(text))
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		waitFor(t, tm, text)
 	}
 	seen("The server had a problem of its own.")
 	seen("m  try another model")
@@ -45,7 +41,7 @@ func TestInterruptedSwitchesModelInPlainWords(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyTab})
 	seen("[OpenAI]")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute) // bounds a failure only
 	for len(r.retries()) == 0 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -54,8 +50,8 @@ func TestInterruptedSwitchesModelInPlainWords(t *testing.T) {
 	}
 	seen("The session is complete.")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	if bytes.Contains(out.Bytes(), []byte("503")) || bytes.Contains(out.Bytes(), []byte("server is down")) {
-		t.Errorf("the server's raw error reached the screen:\n%s", out.String())
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
+	if out := everDrawn(t, tm); bytes.Contains(out, []byte("503")) || bytes.Contains(out, []byte("server is down")) {
+		t.Errorf("the server's raw error reached the screen:\n%s", out)
 	}
 }

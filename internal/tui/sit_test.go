@@ -81,7 +81,7 @@ func TestSitModeEndKey(t *testing.T) {
 	sp.holdAfter = 3 // the third minute is held until the sit ends
 	r := startTestRunOn(st, plainGuide{}, sp)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 
 	waitFor(t, tm, "● sitting")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
@@ -97,7 +97,7 @@ func TestSitModeEndKey(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'e', Text: "e"})
 	waitFor(t, tm, "The sit is complete.")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	if got := r.Snapshot(); got.Status != engine.Completed || got.Practice != engine.PracticeSit || got.Length != 0 || got.Summary == nil {
 		t.Errorf("after e the sit is %s (%q, length %v), summary %+v", got.Status, got.Practice, got.Length, got.Summary)
 	}

@@ -23,7 +23,7 @@ func TestCtrlZPausesThenSuspends(t *testing.T) {
 	suspended := make(chan engine.Status, 1)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow },
 		Suspend: func() error { suspended <- r.Snapshot().Status; return nil }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 	waitFor(t, tm, "speaking")
 	tm.Send(ctrlZ)
 	select {
@@ -41,7 +41,7 @@ func TestCtrlZPausesThenSuspends(t *testing.T) {
 		t.Errorf("back from the shell the session is %s, want paused", got)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(60*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 }
 
 // Back from the shell, a session Ctrl-Z paused says so and how to go on;

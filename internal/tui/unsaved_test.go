@@ -49,12 +49,12 @@ func TestCompletedButUnsavedSaysSo(t *testing.T) {
 	st, _ := engine.NewState("2026-11-23-0930-full", engine.Options{Length: 5 * time.Minute}, testNow)
 	r := startUnsavedRun(t, st)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 30))
+	tm := startModel(t, m, 80, 30)
 	waitFor(t, tm, "resume it with") // shown on the end screen alone
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	waitFor(t, tm, "No sessions yet") // it went back to the list, the error on the status line
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	final := tm.FinalModel(t).(Model)
 	if !strings.Contains(final.status.text, "was not saved") {
 		t.Errorf("the list's status line says %q", final.status.text)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -289,7 +288,7 @@ func TestSessionPauseResumeQuitFlow(t *testing.T) {
 	r := startHeldRun(st)
 	b.runs = append(b.runs, r)
 	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 
 	waitFor(t, tm, "speaking")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
@@ -305,7 +304,7 @@ func TestSessionPauseResumeQuitFlow(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: tea.KeySpace, Text: " "})
 	waitFor(t, tm, "speaking")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	if got := r.Snapshot().Status; got != engine.Paused {
 		t.Errorf("after q the session is %s, want paused", got)
 	}
@@ -316,7 +315,7 @@ func TestCancelAsksThenAbandons(t *testing.T) {
 	st, _ := engine.NewState("2026-11-23-0930-cncl", engine.Options{Length: 30 * time.Minute}, testNow)
 	r := startHeldRun(st)
 	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 	waitFor(t, tm, "speaking")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Text: "c"})
 	waitFor(t, tm, "Cancel this session?")
@@ -326,17 +325,17 @@ func TestCancelAsksThenAbandons(t *testing.T) {
 		t.Errorf("status %s, want abandoned", got)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 }
 
 func TestCompletedSessionShowsSummary(t *testing.T) {
 	st, _ := engine.NewState("2026-11-23-0930-done", engine.Options{Length: 5 * time.Minute}, testNow)
 	r := startTestRun(st)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 	waitFor(t, tm, "The session is complete.")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	if r.Snapshot().Status != engine.Completed {
 		t.Error("not completed")
 	}
@@ -349,7 +348,7 @@ func TestInterruptedSessionOffersRetryAndBuiltin(t *testing.T) {
 	st, _ := engine.NewState("2026-11-23-0930-down", engine.Options{Length: 5 * time.Minute}, testNow)
 	r := startTestRunWith(st, downGuide{})
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	tm := startModel(t, m, 80, 24)
 	waitFor(t, tm, "a problem of its own") // in plain words (Run.Stopped), on the screen that says the guide could not go on
 	tm.Send(tea.KeyPressMsg{Code: 'r', Text: "r"})
 	failures := func() int {
@@ -361,7 +360,7 @@ func TestInterruptedSessionOffersRetryAndBuiltin(t *testing.T) {
 		}
 		return n
 	}
-	for deadline := time.Now().Add(5 * time.Second); failures() < 2 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(time.Minute); failures() < 2 && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
 	if got := waitStatus(r, engine.Interrupted); got != engine.Interrupted || failures() != 2 {
@@ -370,18 +369,11 @@ func TestInterruptedSessionOffersRetryAndBuiltin(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'b', Text: "b"})
 	waitFor(t, tm, "The session is complete.")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	final := r.Snapshot()
 	if final.Status != engine.Completed || final.Guide != "plain" {
 		t.Errorf("status %s on guide %s", final.Status, final.Guide)
 	}
-}
-
-func waitFor(t *testing.T, tm *teatest.TestModel, text string) {
-	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains(b, []byte(text))
-	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond)) // bounds a failure only: a busy machine
 }
 
 func waitStatus(r Run, want engine.Status) engine.Status {
