@@ -821,3 +821,28 @@ func TestAPhaseWalksItsPathWhateverEarlierPhasesSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestTheEveningsOpenInSeveralOrders: over a month of seeds the
+// atmosphere's steps come in each of the skeleton's orders, the posture
+// always first.
+func TestTheEveningsOpenInSeveralOrders(t *testing.T) {
+	m := loadMaterial(t)
+	b := NewBuiltin(m, Memory{})
+	orders := map[string]bool{}
+	for seed := range int64(30) {
+		pp := b.plan(engine.Request{Phase: engine.Atmosphere, Seed: seed, Intention: "calm before a talk", Breath: engine.DefaultBreath})
+		var keys []string
+		for _, it := range pp.steps {
+			if !it.journey {
+				keys = append(keys, it.key)
+			}
+		}
+		if !strings.HasPrefix(keys[0], "posture") {
+			t.Errorf("seed %d opens %v", seed, keys)
+		}
+		orders[strings.Join(keys, " ")] = true
+	}
+	if want := len(m.Skeleton[engine.Atmosphere].Orders) + 1; len(orders) != want {
+		t.Errorf("%d orders in 30 evenings, want %d: %v", len(orders), want, orders)
+	}
+}

@@ -195,7 +195,7 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 			*list = append(*list, it)
 		}
 	}
-	for _, st := range base.Steps {
+	for _, st := range base.InOrder(int(hash(req.Seed, "order", prompts.PhaseNames[p]) % uint64(len(base.Orders)+1))) {
 		switch st.From {
 		case prompts.FromJourney:
 			add(&pp.steps, "journey/", jp.Steps, true)

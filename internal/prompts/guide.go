@@ -68,6 +68,48 @@ type PhaseScript struct {
 	// the breath (the counting journey's breathing hands back the rhythm's
 	// counts without telling the listener to stop counting).
 	Instead []Step `yaml:"instead"`
+	// Orders are other orders the steps may be said in, each naming every
+	// step once (journey and intention for the steps whose lines come from
+	// there). A session takes the written order or one of these, so that
+	// the evenings do not all open on the same sequence.
+	Orders [][]string `yaml:"orders"`
+}
+
+// stepKey names a step in an order: its name, or where its lines come from.
+func stepKey(st Step) string {
+	if st.From != "" {
+		return st.From
+	}
+	return st.Name
+}
+
+// InOrder is the steps in the written order (k = 0) or in Orders[k-1].
+func (ps *PhaseScript) InOrder(k int) []Step {
+	if k <= 0 || k > len(ps.Orders) {
+		return ps.Steps
+	}
+	out := make([]Step, 0, len(ps.Steps))
+	for _, key := range ps.Orders[k-1] {
+		i := slices.IndexFunc(ps.Steps, func(st Step) bool { return stepKey(st) == key })
+		out = append(out, ps.Steps[i]) // check made sure each is there
+	}
+	return out
+}
+
+// checkOrders: each order names each of the steps exactly once.
+func checkOrders(ps *PhaseScript) error {
+	want := make([]string, len(ps.Steps))
+	for i, st := range ps.Steps {
+		want[i] = stepKey(st)
+	}
+	slices.Sort(want)
+	for i, o := range ps.Orders {
+		got := slices.Sorted(slices.Values(o))
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("orders #%d: %v names the steps %v, each once", i+1, o, want)
+		}
+	}
+	return nil
 }
 
 // Step is one line of a script: a session says one of its variants.
@@ -173,7 +215,7 @@ func Over(base, over *PhaseScript) PhaseScript {
 	}
 	if over != nil {
 		if over.Steps != nil {
-			ps.Steps = over.Steps
+			ps.Steps, ps.Orders = over.Steps, over.Orders // orders go with the steps they order
 		}
 		if over.Rests != nil {
 			ps.Rests = over.Rests
@@ -507,6 +549,12 @@ func checkScript(s Script, file string, skeleton bool) error {
 		}
 		phase := PhaseNames[i]
 		breathing := phase == "breathing"
+		if len(ps.Orders) > 0 && !skeleton {
+			return fmt.Errorf("%s: %s: orders: belong to the skeleton and sleep.yaml", file, phase)
+		}
+		if err := checkOrders(ps); err != nil {
+			return fmt.Errorf("%s: %s %w", file, phase, err)
+		}
 		names := map[string]bool{}
 		for n, list := range ps.Parts() {
 			part := partNames[n]
