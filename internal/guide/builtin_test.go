@@ -155,11 +155,11 @@ func quoteLines(m *prompts.Guide) []said {
 }
 
 // TestEveryLineIsSafeAndWhole: every line passes the safety check in the
-// phase it is said in and is heard by the engine as exactly one sentence;
+// phase it is said in, its classifier included and is heard by the engine as exactly one sentence;
 // none counts aloud.
 func TestEveryLineIsSafeAndWhole(t *testing.T) {
 	m := loadMaterial(t)
-	screen := safety.Default()
+	screen := safety.Default().Unowned() // as if no one had written them: the screen trusts its own lines
 	counting := regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight)\b[,.… ]+(and )?\b(two|three|four|five|six|seven|eight|nine)\b`)
 	for _, ls := range append(linesSaid(m), quoteLines(m)...) {
 		l := ls.text

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -179,6 +180,41 @@ func ownKey(text string) uint64 {
 		h.Write([]byte{' '})
 	}
 	return h.Sum64()
+}
+
+// ownSet is lines as a model's set of the built-in material holds them.
+func ownSet(lines []Example) []byte {
+	keys := make([]uint64, len(lines))
+	for i, e := range lines {
+		keys[i] = ownKey(e.Text)
+	}
+	slices.Sort(keys)
+	var out []byte
+	for _, k := range slices.Compact(keys) {
+		out = binary.LittleEndian.AppendUint64(out, k)
+	}
+	return out
+}
+
+// RefreshOwn is the model file data with its set of the built-in
+// material's lines made from the material as it is now, and nothing else
+// changed: lines written since the model was trained are trusted as the
+// rest of the material is (each still has to pass the classifier: a test
+// of the guide's asks an Unowned screen), without moving its thresholds
+// as a training would. Without it every line edited since the training
+// goes through the classifier as it is spoken, and one classification
+// reads most of the model's five megabytes into memory.
+func RefreshOwn(data []byte) ([]byte, error) {
+	m, err := readModel(data)
+	if err != nil {
+		return nil, err
+	}
+	lines, err := BuiltinExamples()
+	if err != nil {
+		return nil, err
+	}
+	m.own = ownSet(lines)
+	return m.encode(), nil
 }
 
 // isOwn reports whether text is a line of the built-in material.

@@ -1,7 +1,9 @@
 package safety
 
 import (
+	"bytes"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/lull-dev/lull/internal/prompts"
@@ -52,5 +54,39 @@ func TestModelFileIsChecked(t *testing.T) {
 		if _, err := readModel(bad); err == nil {
 			t.Errorf("%s: read as a model", name)
 		}
+	}
+}
+
+// The model's set of the built-in material's lines is the material as it
+// is: a line edited since is otherwise classified as it is spoken (and
+// one classification reads most of the model into memory).
+func TestOwnLinesAreCurrent(t *testing.T) {
+	m, err := defaultModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := BuiltinExamples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := ownSet(lines); !bytes.Equal(m.own, want) {
+		t.Fatalf("safety/model.bin knows %d lines of the built-in material, which has %d (or others): run `go run ./internal/train -own` in internal/safety",
+			len(m.own)/8, len(want)/8)
+	}
+}
+
+// RefreshOwn changes the set of the material's lines and nothing else.
+func TestRefreshOwnKeepsTheClassifier(t *testing.T) {
+	out, err := RefreshOwn(embeddedModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := readModel(embeddedModel)
+	b, err := readModel(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.corpus != b.corpus || !slices.Equal(a.classes, b.classes) || !bytes.Equal(a.hashes, b.hashes) || !bytes.Equal(a.weights, b.weights) || a.known != b.known {
+		t.Error("refreshing the material's lines changed the classifier")
 	}
 }

@@ -167,16 +167,7 @@ func (ft *fitting) model(opt TrainOptions) (*model, TrainReport) {
 	rep.FalseDrops = float64(dropped) / float64(max(rep.Safe, 1))
 
 	m := &model{corpus: Digest(corpus, pv, opt), known: vocab.known}
-	var own []uint64
-	for _, e := range corpus {
-		if e.Source == builtinSource {
-			own = append(own, ownKey(e.Text))
-		}
-	}
-	slices.Sort(own)
-	for _, k := range slices.Compact(own) {
-		m.own = binary.LittleEndian.AppendUint64(m.own, k)
-	}
+	m.own = ownSet(slices.DeleteFunc(slices.Clone(corpus), func(e Example) bool { return e.Source != builtinSource }))
 	// A feature whose weights are all small moves no score: it is left out
 	// of the model, which keeps the binary small.
 	keep := make([]bool, len(hashes))
