@@ -206,13 +206,14 @@ func (b *Builtin) layOut(req engine.Request) *phasePlan {
 		}
 	}
 	last = ""
-	// A waking place journey (one that turns the senses to its scene) is
-	// padded with its own rests alone, and past them with longer silences:
-	// the skeleton's general lines about sensation broke its scene (a
-	// reader heard "Any temperature you notice" between two lines of rain,
-	// and four such lines in a row in a long lake). Asleep, the sleep
-	// skeleton's drowsy rests still fill what the scene cannot.
-	if _, scene := jp.InsteadOf("turn"); !scene || req.Sleep || len(jp.Rests) == 0 {
+	// A waking journey that turns the senses its own way (a place to its
+	// scene, the counting journey inward to the breath) is padded with its
+	// own rests alone, and past them with longer silences: the skeleton's
+	// general lines about sensation broke its thread (a reader heard "Any
+	// temperature you notice" between two lines of rain, and four such
+	// lines in a row in a long lake). Asleep, the sleep skeleton's drowsy
+	// rests still fill what the journey cannot.
+	if _, own := jp.InsteadOf("turn"); !own || req.Sleep || len(jp.Rests) == 0 {
 		add(&pp.rests, "rest/", base.Rests, false)
 	}
 	const journeyRest = "journey-rest/" // the key's prefix of the journey's own rests
