@@ -157,6 +157,39 @@ func TestCrisisScreenIssueExamples(t *testing.T) {
 	}
 }
 
+// The family issue 22 saw start a session ("last night on earth, help me
+// relax"), each phrasing on its own: the corpus test counts rates, and
+// five of these seven were missed while its rate still passed. Their
+// ordinary near-misses still start one.
+func TestCrisisScreenLastNightOnEarth(t *testing.T) {
+	for _, l := range []string{
+		"last night on earth, help me relax",
+		"my last night on earth so i want to be calm",
+		"final night on earth. just help me breathe",
+		"last day alive, help me feel at peace",
+		"it's my last night alive and i want to sleep well",
+		"calm for my last hours on earth",
+		"help me relax, last night of my life",
+	} {
+		if _, ok := Check(l).(*Error); !ok {
+			t.Errorf("%q started a session, want help", l)
+		}
+	}
+	for _, l := range []string{
+		"last night in paris, help me relax",
+		"last night of the holiday, help me sleep",
+		"last night on the island before we fly home",
+		"my last day on the job tomorrow, calm my nerves",
+		"the last night of the festival wore me out",
+		"best night on earth with friends, now winding down",
+		"last night was rough, help me relax",
+	} {
+		if err := Check(l); err != nil {
+			t.Errorf("%q was refused (%v), want a session", l, err)
+		}
+	}
+}
+
 func TestNormalizeIntention(t *testing.T) {
 	for in, want := range map[string]string{
 		"I don’t WANNA diiie!!":          "i dont want to die",
