@@ -142,7 +142,7 @@ func TestCrisisScreenCorpus(t *testing.T) {
 
 // The phrasings issue 9 saw start a session.
 func TestCrisisScreenIssueExamples(t *testing.T) {
-	for _, l := range []string{
+	offersHelp(t,
 		"I don't want to be here anymore",
 		"I'd be better off dead",
 		"kms",
@@ -150,7 +150,13 @@ func TestCrisisScreenIssueExamples(t *testing.T) {
 		"I don't see the point of living anymore",
 		"I feel hopeless and can't go on",
 		"sleep, I feel hopeless and want it all to stop",
-	} {
+	)
+}
+
+// offersHelp checks that each intention gets help, not a session.
+func offersHelp(t *testing.T, intentions ...string) {
+	t.Helper()
+	for _, l := range intentions {
 		if _, ok := Check(l).(*Error); !ok {
 			t.Errorf("%q started a session, want help", l)
 		}
@@ -162,7 +168,7 @@ func TestCrisisScreenIssueExamples(t *testing.T) {
 // five of these seven were missed while its rate still passed. Their
 // ordinary near-misses still start one.
 func TestCrisisScreenLastNightOnEarth(t *testing.T) {
-	for _, l := range []string{
+	offersHelp(t,
 		"last night on earth, help me relax",
 		"my last night on earth so i want to be calm",
 		"final night on earth. just help me breathe",
@@ -170,11 +176,7 @@ func TestCrisisScreenLastNightOnEarth(t *testing.T) {
 		"it's my last night alive and i want to sleep well",
 		"calm for my last hours on earth",
 		"help me relax, last night of my life",
-	} {
-		if _, ok := Check(l).(*Error); !ok {
-			t.Errorf("%q started a session, want help", l)
-		}
-	}
+	)
 	for _, l := range []string{
 		"last night in paris, help me relax",
 		"last night of the holiday, help me sleep",

@@ -72,10 +72,6 @@ func TestCancelDialogPausesTheEngine(t *testing.T) {
 	r := startHeldRun(st)
 	m := New(Options{Backend: &fakeBackend{}, Run: r, Now: func() time.Time { return testNow }})
 	tm := startModel(t, m, 80, 24)
-	wait := func(text string) {
-		t.Helper()
-		waitFor(t, tm, text)
-	}
 	engineSays := func(want engine.Status) {
 		t.Helper()
 		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -85,12 +81,12 @@ func TestCancelDialogPausesTheEngine(t *testing.T) {
 		}
 		t.Fatalf("the engine is %s, want %s", r.Snapshot().Status, want)
 	}
-	wait("speaking")
+	waitFor(t, tm, "speaking")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Text: "c"})
-	wait("Paused while you decide")
+	waitFor(t, tm, "Paused while you decide")
 	engineSays(engine.Paused)
 	tm.Send(tea.KeyPressMsg{Code: 'n', Text: "n"})
-	wait("speaking")
+	waitFor(t, tm, "speaking")
 	engineSays(engine.Running)
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))

@@ -21,25 +21,21 @@ func TestInterruptedSwitchesModelInPlainWords(t *testing.T) {
 	b := &fakeBackend{servers: []string{"localhost:11434", "OpenAI"}}
 	m := New(Options{Backend: b, Run: r, Now: func() time.Time { return testNow }})
 	tm := startModel(t, m, 80, 24)
-	seen := func(text string) {
-		t.Helper()
-		waitFor(t, tm, text)
-	}
-	seen("The server had a problem of its own.")
-	seen("m  try another model")
+	waitFor(t, tm, "The server had a problem of its own.")
+	waitFor(t, tm, "m  try another model")
 
 	tm.Send(tea.KeyPressMsg{Code: 'm', Text: "m"})
-	seen("Try another model")
+	waitFor(t, tm, "Try another model")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEscape})
-	seen("r  try the guide again")
+	waitFor(t, tm, "r  try the guide again")
 	tm.Send(tea.KeyPressMsg{Code: 'm', Text: "m"})
-	seen("gpt-4.1-mini") // the model it was on, to edit
+	waitFor(t, tm, "gpt-4.1-mini") // the model it was on, to edit
 	tm.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
 	for _, c := range "gpt-4.1-nano" {
 		tm.Send(tea.KeyPressMsg{Code: c, Text: string(c)})
 	}
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyTab})
-	seen("[OpenAI]")
+	waitFor(t, tm, "[OpenAI]")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	deadline := time.Now().Add(time.Minute) // bounds a failure only
 	for len(r.retries()) == 0 && time.Now().Before(deadline) {
@@ -48,7 +44,7 @@ func TestInterruptedSwitchesModelInPlainWords(t *testing.T) {
 	if got := r.retries(); !slices.Equal(got, []string{"OpenAI gpt-4.1-nano"}) {
 		t.Fatalf("RetryWith was given %q, want the model typed at the server chosen", got)
 	}
-	seen("The session is complete.")
+	waitFor(t, tm, "The session is complete.")
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
 	tm.WaitFinished(t, teatest.WithFinalTimeout(time.Minute))
 	if out := everDrawn(t, tm); bytes.Contains(out, []byte("503")) || bytes.Contains(out, []byte("server is down")) {
