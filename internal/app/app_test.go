@@ -63,6 +63,11 @@ func TestPausedSessionResumesToCompletion(t *testing.T) {
 	for r.Snapshot().Phase < engine.Sensory && time.Now().Before(deadline) {
 		time.Sleep(2 * time.Millisecond)
 	}
+	// The run knows it began a new session once the engine has run on:
+	// the CLI's header never calls a new session "resumed".
+	if st := r.AtStart().Status; st != engine.Created {
+		t.Errorf("a new session's run began at %s, want created", st)
+	}
 	if err := r.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +83,9 @@ func TestPausedSessionResumesToCompletion(t *testing.T) {
 	}
 	if _, err := a.Resume(paused.ID); err == nil {
 		t.Fatal("the session was opened twice")
+	}
+	if st := again.AtStart(); st.Status != engine.Paused || st.Spoken() != paused.Spoken() {
+		t.Errorf("the resume began at %s after %d sentences, want paused after %d", st.Status, st.Spoken(), paused.Spoken())
 	}
 	select {
 	case <-again.Done():

@@ -25,6 +25,10 @@ type Run struct {
 	finish  func() error // after the engine stops: a render finishes its file
 	// builtin makes the built-in guide for this session, with its memory.
 	builtin func() (engine.Guide, error)
+	// atStart is the session as it stood before this run began: whether
+	// it is a resume is known from it, not from a snapshot that races the
+	// engine's first save.
+	atStart engine.State
 	// remote makes the LLM guide on another model or provider (RetryWith).
 	remote func(provider, model string) (engine.Guide, error)
 
@@ -45,7 +49,7 @@ type Run struct {
 // startRun runs the engine on its own goroutine; the sound is hushed once
 // the engine has stopped, however it stopped.
 func startRun(eng *engine.Engine, sess *sessions.Session, player *audio.Player, notices []string, log *slog.Logger, builtin func() (engine.Guide, error)) *Run {
-	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, log: log, builtin: builtin}
+	r := &Run{Engine: eng, player: player, sess: sess, notices: notices, log: log, builtin: builtin, atStart: eng.Snapshot()}
 	r.launch()
 	return r
 }
@@ -180,6 +184,10 @@ func (r *Run) Played() time.Duration { return r.player.Position() }
 
 // ID is the session's id.
 func (r *Run) ID() string { return r.Snapshot().ID }
+
+// AtStart is the session as it stood before this run began: Created for
+// a new session.
+func (r *Run) AtStart() engine.State { return r.atStart }
 
 // Notices are things to tell the listener once.
 func (r *Run) Notices() []string { return r.notices }

@@ -40,7 +40,7 @@ func (c *cli) headless(start func() (*app.Run, error), notes ...string) error {
 	if err != nil {
 		return err
 	}
-	st := r.Snapshot()
+	st := r.AtStart()
 	switch st.Practice {
 	case engine.PracticeBreathe:
 		practiceHeader(c.stdout, st)
