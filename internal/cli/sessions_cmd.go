@@ -118,6 +118,9 @@ func (c *cli) showSession(env *environment, id string) error {
 		fprint(c.stdout, human.Lines(unreadable.Explain()))
 		return &exitError{code: 1}
 	}
+	if _, ok := errors.AsType[*sessions.NewerError](err); ok {
+		return c.showNewer(env, id, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -308,6 +311,36 @@ func (c *cli) confirm(yes bool, verb, question, kept string) (bool, error) {
 		return false, nil
 	}
 	return true, nil
+}
+
+// showNewer shows what this lull can read of a session a newer lull
+// made, which it never writes: the list's header, and where its words are.
+func (c *cli) showNewer(env *environment, id string, newer error) error {
+	in, err := env.app.Store().Describe(id)
+	if err != nil {
+		return err
+	}
+	out := c.stdout
+	fmt.Fprintf(out, "Session %s\n", human.Line(in.ID))
+	kv := newTable("  ", 2)
+	kv.gap, kv.cols[0].min = 1, 10
+	row := func(k, v string) { kv.add(k, human.Line(v)) }
+	row("status", fmt.Sprintf("made by a newer lull (schema version %d): shown as far as this lull can read it", in.Newer))
+	if in.Intention != "" {
+		row("intention", in.Intention)
+	}
+	if in.Length > 0 {
+		row("progress", fmt.Sprintf("%s of %s (%d%%) · %s", human.Clock(in.Elapsed), human.Clock(in.Length), int(in.Progress*100), in.Phase))
+	}
+	if !in.Created.IsZero() {
+		row("created", in.Created.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(in.LastActive, time.Now()))
+	}
+	if dir, err := env.app.Store().Dir(id); err == nil {
+		row("folder", dir+" (its words are in the transcript there)")
+	}
+	io.WriteString(out, kv.render(columns(out)))
+	c.note(newer.Error())
+	return nil
 }
 
 // listStatus is a session's status as lull sessions list shows it: a

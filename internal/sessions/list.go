@@ -136,6 +136,13 @@ func (s *Store) infos(ids []string) ([]Info, []error) {
 	return infos, errs
 }
 
+// Describe is what List says of one session: for one a newer lull made,
+// what this lull can read of it.
+func (s *Store) Describe(id string) (Info, error) {
+	var buf []byte
+	return s.info(id, &buf)
+}
+
 // info reads a session's header, or the whole session when the header
 // alone will not do.
 func (s *Store) info(id string, buf *[]byte) (Info, error) {
