@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 )
@@ -53,5 +54,59 @@ func TestResumeWelcomesTheListenerBack(t *testing.T) {
 	}
 	if st.Status != Completed {
 		t.Errorf("ended %s", st.Status)
+	}
+}
+
+// Resumed in breathing, the welcome is said before the rhythm starts
+// again, never over a breath's cues: the pacer is off while it plays and
+// its first breath begins once the welcome and its rest are over.
+func TestWelcomeBackIsNeverSaidMidBreath(t *testing.T) {
+	spk := newFakeSpeaker()
+	store := &memStore{}
+	e := newEngine(t, newSession(t, 10, "rest"), &scriptGuide{}, spk, store)
+	ctx, cancel := context.WithCancel(context.Background())
+	spk.onPlay = func(l Line, n int) {
+		if l.Phase == Breathing && l.Index == 2 {
+			if err := e.Pause(); err != nil {
+				t.Error(err)
+			}
+			cancel()
+		}
+	}
+	if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run after quit: %v", err)
+	}
+	saved := store.last()
+	if saved.Phase != Breathing {
+		t.Fatalf("quit in %s, want breathing", saved.Phase)
+	}
+
+	spk2 := newFakeSpeaker()
+	pacingAtWelcome := true
+	spk2.onPlay = func(l Line, n int) {
+		if n == 0 {
+			spk2.mu.Lock()
+			pacingAtWelcome = spk2.pacing || spk2.paces > 0
+			spk2.mu.Unlock()
+		}
+	}
+	e2, err := New(saved, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk2, Store: store,
+		Welcome: func(p Phase, sleep bool, runs int) string { return "welcome back to " + p.String() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e2.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	spk2.mu.Lock()
+	defer spk2.mu.Unlock()
+	if len(spk2.played) < 2 || spk2.played[0] != "welcome back to breathing" {
+		t.Fatalf("resumed with %q, want the welcome first", spk2.played[:min(2, len(spk2.played))])
+	}
+	if pacingAtWelcome {
+		t.Error("the pacer ran as the welcome began")
+	}
+	if end := spk2.starts[0] + spk2.ds[0]; spk2.paces != 1 || spk2.anchor < end+returnRest {
+		t.Errorf("the rhythm began at %v (%d paces), want after the welcome (ends %v) and its %v rest", spk2.anchor, spk2.paces, end, returnRest)
 	}
 }
