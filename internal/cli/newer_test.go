@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// asNewer rewrites a session's file as a newer lull might have written
-// it: schema version 2, sealed afresh.
-func asNewer(t *testing.T, path string) {
+// reseal edits a session's file as another program might, and seals it
+// afresh, so that lull reads the edit as its own.
+func reseal(t *testing.T, path string, edit func(body string) string) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -19,14 +19,38 @@ func asNewer(t *testing.T, path string) {
 	}
 	s := string(b)
 	i := strings.LastIndex(s, "checksum: ")
-	if i < 0 || !strings.HasPrefix(s, "version: 1\n") {
-		t.Fatalf("%s is not a session file of version 1", path)
+	if i < 0 {
+		t.Fatalf("%s has no checksum line", path)
 	}
-	body := "version: 2\n" + strings.Replace(s[len("version: 1\n"):i], "status: completed", "status: paused", 1)
+	body := edit(s[:i])
+	if body == s[:i] {
+		t.Fatalf("the edit changed nothing in %s", path)
+	}
 	sum := sha256.Sum256([]byte(body))
 	if err := os.WriteFile(path, []byte(body+"checksum: sha256:"+hex.EncodeToString(sum[:])+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// asNewer rewrites a session's file as a newer lull might have written
+// it: schema version 2, paused.
+func asNewer(t *testing.T, path string) {
+	t.Helper()
+	reseal(t, path, func(body string) string {
+		body = strings.Replace(body, "version: 1\n", "version: 2\n", 1)
+		return strings.Replace(body, "status: completed", "status: paused", 1)
+	})
+}
+
+// onlySession is the id and folder of the one session in home.
+func onlySession(t *testing.T, home string) (id, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(home, "sessions"))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("sessions: %v %v", entries, err)
+	}
+	id = entries[0].Name()
+	return id, filepath.Join(home, "sessions", id)
 }
 
 // A session a newer lull made is listed and shown as far as this lull can
@@ -38,12 +62,7 @@ func TestNewerSessionIsNeverWritten(t *testing.T) {
 	if out, errOut, code := runIn(t, home, "new", "--length", "5", "--no-tui", "--voice", "none", "--soundscape", "none", "--intention", "calm before a talk"); code != 0 {
 		t.Fatalf("lull new: %d\n%s%s", code, out, errOut)
 	}
-	entries, err := os.ReadDir(filepath.Join(home, "sessions"))
-	if err != nil || len(entries) != 1 {
-		t.Fatalf("sessions: %v %v", entries, err)
-	}
-	id := entries[0].Name()
-	dir := filepath.Join(home, "sessions", id)
+	id, dir := onlySession(t, home)
 	asNewer(t, filepath.Join(dir, "session.yaml"))
 	asNewer(t, filepath.Join(dir, "session.yaml.bak"))
 	files := func() map[string]string {

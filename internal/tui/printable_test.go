@@ -14,8 +14,9 @@ import (
 
 // hostile is text a person, a model or a hand-edited file might hold: an
 // OSC that retitles the terminal, a CSI that clears it, a line break, a
-// bidi override, a bell, and a key.
-const hostile = "\x1b]0;pwned\a calm \x1b[2J before\n a \u202etalk\a sk-canary-5f0d2b7e9c41a3"
+// bidi override, invisible characters (a zero-width space, a byte-order
+// mark, a tag), a bell, and a key.
+const hostile = "\x1b]0;pwned\a ca\u200blm \x1b[2J be\ufefffore\n a \u202etalk\U000E0041\a sk-canary-5f0d2b7e9c41a3"
 
 // sgr is a style sequence: the only escapes lull's own views write.
 var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
@@ -24,7 +25,7 @@ var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
 func checkPrintable(t *testing.T, where, view string) {
 	t.Helper()
 	rest := sgr.ReplaceAllString(view, "")
-	for _, bad := range []string{"\x1b", "\a", "\u202e", "pwned", "sk-canary"} {
+	for _, bad := range []string{"\x1b", "\a", "\u202e", "\u200b", "\ufeff", "\U000E0041", "pwned", "sk-canary"} {
 		if strings.Contains(rest, bad) {
 			i := strings.Index(rest, bad)
 			t.Errorf("%s holds %q: …%q…", where, bad, rest[max(i-30, 0):min(i+30, len(rest))])
