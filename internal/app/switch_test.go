@@ -99,10 +99,32 @@ func TestRetryWithAnotherProviderAndModel(t *testing.T) {
 				if req.JSON["model"] != "gpt-4.1-nano" {
 					t.Fatalf("the other server was asked for %v", req.JSON["model"])
 				}
+				movedTo(t, r, up.URL, "gpt-4.1-nano")
 				return
 			}
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("the other server was never called")
+}
+
+// movedTo checks that a session moved by the m switch is recorded on the
+// model and server it moved to, in its last run and in what a later
+// resume goes on with.
+func movedTo(t *testing.T, r *Run, url, model string) {
+	t.Helper()
+	st := r.Snapshot()
+	at := func(server string) bool { return server != "" && strings.HasPrefix(url, strings.TrimSuffix(server, "/v1")) }
+	if n := len(st.Runs); n < 2 {
+		t.Fatalf("%d runs recorded, want the first and the one moved", n)
+	}
+	if last := st.Runs[len(st.Runs)-1]; last.Guide != "openai" || last.Model != model || !at(last.Server) {
+		t.Errorf("the moved run is recorded as %+v, want openai, %s at %s", last, model, url)
+	}
+	if first := st.Runs[0]; first.Model == model || at(first.Server) {
+		t.Errorf("the first run is recorded as %+v, the moved one's model or server", first)
+	}
+	if st.Model != model || !at(st.Server) {
+		t.Errorf("a resume would go on with %s at %s, want %s at %s", st.Model, st.Server, model, url)
+	}
 }
