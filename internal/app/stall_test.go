@@ -150,6 +150,9 @@ func TestAStallingModelIsNeverSilence(t *testing.T) {
 		{"endless from breathing on", 5 * time.Minute, func(s *openaitest.Server, _ *model) {
 			s.SetStall(fromBreathing(openaitest.Endless(2 * time.Second)))
 		}},
+		{"a huge line from breathing on", 5 * time.Minute, func(s *openaitest.Server, _ *model) {
+			s.SetStall(fromBreathing(openaitest.HugeLine(1 << 20))) // past the 256 KiB a line may hold
+		}},
 		{"endless in resolution", 5 * time.Minute, func(s *openaitest.Server, _ *model) {
 			s.SetStall(func(c openaitest.Call) openaitest.Fault {
 				if callPhase(c) == "RESOLUTION" {
