@@ -26,6 +26,17 @@ func (e *Engine) hasSpoken() bool {
 	return e.st.Spoken() > 0
 }
 
+// timeToWelcome reports whether the session has time left for a welcome
+// back before its close: a session left in its last seconds (or rebuilt
+// at its end) goes straight to its close, so a resume never carries it
+// past its length by a welcome.
+func (e *Engine) timeToWelcome(l Line) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	left := e.st.Length - e.st.Elapsed - closingTail
+	return left >= returnHold+EstimateLine(l)+returnRest
+}
+
 // welcomeBack plays the return: chime, hold, the welcome line, a rest.
 func (e *Engine) welcomeBack(ctx context.Context) error {
 	e.mu.Lock()
@@ -38,6 +49,9 @@ func (e *Engine) welcomeBack(ctx context.Context) error {
 	text := welcome(p, sleep, runs)
 	if text == "" {
 		return nil // no line to come back to: the session goes straight on
+	}
+	if !e.timeToWelcome(Line{Text: text, Phase: p}) {
+		return nil // left at its very end: the close alone, on time
 	}
 	if !sleep {
 		e.speaker.Chime()

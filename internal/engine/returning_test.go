@@ -110,3 +110,49 @@ func TestWelcomeBackIsNeverSaidMidBreath(t *testing.T) {
 		t.Errorf("the rhythm began at %v (%d paces), want after the welcome (ends %v) and its %v rest", spk2.anchor, spk2.paces, end, returnRest)
 	}
 }
+
+// A session left in its last seconds has no time for a welcome back: its
+// resume goes straight to the rest of its close, and ends no later than a
+// resume with no welcome at all would.
+func TestNoWelcomeBackWithNoTimeLeft(t *testing.T) {
+	spk := newFakeSpeaker()
+	store := &memStore{}
+	e := newEngine(t, newSession(t, 5, "rest"), &scriptGuide{}, spk, store)
+	ctx, cancel := context.WithCancel(context.Background())
+	spk.onPlay = func(l Line, n int) {
+		if l.Phase == Resolution && l.Index == e.Snapshot().Phases[Resolution].Budget.Sentences-1 {
+			if err := e.Pause(); err != nil {
+				t.Error(err)
+			}
+			cancel()
+		}
+	}
+	if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run after quit: %v", err)
+	}
+	saved := store.last()
+	if saved.Phase != Resolution || saved.Length-saved.Elapsed > 30*time.Second {
+		t.Fatalf("quit in %s at %v of %v, want resolution's last line", saved.Phase, saved.Elapsed, saved.Length)
+	}
+	resume := func(welcome func(Phase, bool, int) string) State {
+		spk := newFakeSpeaker()
+		e, err := New(saved, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk, Store: &memStore{}, Welcome: welcome})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range spk.Played() {
+			if s == "welcome back" {
+				t.Errorf("welcomed back at %v of %v", saved.Elapsed, saved.Length)
+			}
+		}
+		return e.Snapshot()
+	}
+	with := resume(func(Phase, bool, int) string { return "welcome back" })
+	without := resume(nil)
+	if with.Status != Completed || with.Elapsed != without.Elapsed {
+		t.Errorf("resumed at %v of %v: %s at %v, want completed at %v as with no welcome", saved.Elapsed, saved.Length, with.Status, with.Elapsed, without.Elapsed)
+	}
+}
