@@ -114,7 +114,9 @@ func TestRetryWithAnotherProviderAndModel(t *testing.T) {
 func movedTo(t *testing.T, r *Run, url, model string) {
 	t.Helper()
 	st := r.Snapshot()
-	at := func(server string) bool { return server != "" && strings.HasPrefix(url, strings.TrimSuffix(server, "/v1")) }
+	at := func(server string) bool {
+		return server != "" && strings.HasPrefix(url, strings.TrimSuffix(server, "/v1"))
+	}
 	if n := len(st.Runs); n < 2 {
 		t.Fatalf("%d runs recorded, want the first and the one moved", n)
 	}
