@@ -99,7 +99,7 @@ func TestNewerSessionIsNeverWritten(t *testing.T) {
 		t.Errorf("the list does not mark it:\n%s", list)
 	}
 	show, errOut, code := runIn(t, home, "sessions", "show", id)
-	for _, want := range []string{"made by a newer lull (schema version 2)", "calm before a talk", "5:00 of 5:00", dir} {
+	for _, want := range []string{"made by a newer lull (schema version 2)", "calm before a talk", " of 5:00 (100%) · resolution", dir} {
 		if code != 0 || !strings.Contains(show, want) {
 			t.Errorf("sessions show (exit %d) does not say %q:\n%s%s", code, want, show, errOut)
 		}
