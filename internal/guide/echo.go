@@ -35,7 +35,11 @@ func freshFirst(steps, rests []item) []item {
 		return fresh
 	}
 	for _, it := range steps {
-		name(it)
+		// Every part a step names is named, even when it names one named
+		// before: "face and jaw" after "out through the mouth" names the jaw.
+		for _, t := range partsNamed(it.line) {
+			named[t] = true
+		}
 	}
 	var fresh, echoes []item
 	for _, it := range rests {

@@ -99,7 +99,14 @@ func listenFor(v voiced) []finding {
 		if len(journey) == 0 {
 			continue
 		}
-		for _, it := range []item{journey[0], journey[len(journey)-1]} {
+		ends := []item{journey[0], journey[len(journey)-1]}
+		if walksBrief(v, p, pp) && pathLines(v, p, pp) >= len(journey) {
+			// The path in its fewest sweeps, each a stretch of it: a phase
+			// with room for them all says them all, not a pause in the legs
+			// and then the neck (a reader heard a scan jump from the hips).
+			ends = journey
+		}
+		for _, it := range ends {
 			if !slices.ContainsFunc(heard, func(h heardClip) bool { return h.phase == p && slices.Contains(it.variants, h.text) }) {
 				add(pathCut, "%s never said its %s step", p, it.key)
 			}
@@ -222,6 +229,29 @@ func listenFor(v voiced) []finding {
 		}
 	}
 	return out
+}
+
+// walksBrief reports whether pp, the plan phase p walked in v, is the
+// journey's brief.
+func walksBrief(v voiced, p engine.Phase, pp *phasePlan) bool {
+	req := v.req
+	req.Phase = p
+	brief := v.g.plan(req).brief
+	return brief != nil && len(pp.steps) == len(brief.steps) && pp.steps[0].key == brief.steps[0].key
+}
+
+// pathLines counts the lines phase p said in v from its journey's path
+// (its steps and the journey's rests), not the intention's line or the lead.
+func pathLines(v voiced, p engine.Phase, pp *phasePlan) int {
+	n := 0
+	for _, h := range v.ear.heard {
+		if h.phase == p && slices.ContainsFunc(append(slices.Clone(pp.steps), pp.rests...), func(it item) bool {
+			return !it.intention() && slices.Contains(it.variants, h.text)
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // returnRank is a resolution step's place in the return; -1 for what may
