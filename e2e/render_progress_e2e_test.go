@@ -37,11 +37,23 @@ func TestRenderShowsItsProgress(t *testing.T) {
 		t.Errorf("a bar was drawn into a pipe:\n%q", errOut)
 	}
 
-	s := sizedScreen(t, 60, []string{"LULL_HOME=" + home}, "render", "--length", "10", "--voice", "none", "--out", filepath.Join(t.TempDir(), "bar.wav"))
-	s.waitFor("__EXIT=0", time.Minute)
-	pane := s.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "lull")
-	if !strings.Contains(pane, "Rendering [█") || !strings.Contains(pane, "] 100%  10:00 of 10:00") || strings.Contains(pane, "Rendering: ") {
-		t.Errorf("no bar on the terminal:\n%s", pane)
+	// On a terminal of any width one bar, drawn over itself: at 40
+	// columns it once wrapped, and each redraw left a line behind.
+	for _, c := range []struct {
+		cols int
+		want string
+	}{
+		{80, "] 100%  10:00 of 10:00"},
+		{60, "] 100%  10:00 of 10:00"},
+		{40, "] 100%"},
+		{30, "] 100%"},
+	} {
+		s := sizedScreen(t, c.cols, []string{"LULL_HOME=" + home}, "render", "--length", "10", "--voice", "none", "--out", filepath.Join(t.TempDir(), "bar.wav"))
+		s.waitFor("__EXIT=0", time.Minute)
+		pane := s.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "lull")
+		if !strings.Contains(pane, "[█") || !strings.Contains(pane, c.want) || strings.Contains(pane, "Rendering: ") || strings.Count(pane, "[█") != 1 {
+			t.Errorf("at %d columns, not one bar ending %q on the terminal:\n%s", c.cols, c.want, pane)
+		}
+		fitsTerminal(t, s, c.cols, "", "the render's bar")
 	}
-	fitsTerminal(t, s, 60, "", "the render's bar")
 }

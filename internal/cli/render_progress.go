@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/lull-dev/lull/internal/human"
 )
@@ -110,9 +111,30 @@ func (p *renderProgress) show(whole bool) {
 	if !whole {
 		written = min(p.played(), p.total)
 	}
-	tail := fmt.Sprintf(" %3d%%  %s of %s", pct, human.Clock(written), human.Clock(p.total))
-	cells := max(p.width-len("Rendering ")-len([]rune(tail))-3, 10)
-	full := cells * pct / 100
-	bar := "Rendering [" + strings.Repeat("█", full) + strings.Repeat("░", cells-full) + "]" + tail
-	fmt.Fprint(p.w, "\r"+bar)
+	fmt.Fprint(p.w, "\r"+p.bar(pct, written))
+}
+
+// bar is the progress line fitted to the terminal's width, never into its
+// last column (a terminal wraps there, and "\r" would then redraw only
+// the wrapped part): the bar and the times when there is room, the times
+// left out before the bar shrinks past ten cells, then the label; at the
+// narrowest, the percentage alone.
+func (p *renderProgress) bar(pct int, written time.Duration) string {
+	percent := fmt.Sprintf(" %3d%%", pct)
+	for _, f := range []struct {
+		label, tail string
+		least       int
+	}{
+		{"Rendering ", percent + "  " + human.Clock(written) + " of " + human.Clock(p.total), 10},
+		{"Rendering ", percent, 10},
+		{"", percent, 5},
+	} {
+		cells := p.width - len(f.label) - len("[]") - utf8.RuneCountInString(f.tail) - 1
+		if cells < f.least {
+			continue
+		}
+		full := cells * pct / 100
+		return f.label + "[" + strings.Repeat("█", full) + strings.Repeat("░", cells-full) + "]" + f.tail
+	}
+	return strings.TrimSpace(percent)
 }

@@ -42,13 +42,13 @@ const (
 // View lays the practice out in width × height cells.
 func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 	width = max(width, 1)
-	title := s.Title.Render("lull") + s.Muted.Render(" · ") + s.Text.Render("paced breathing") +
-		s.Muted.Render(" · ") + s.Accent.Render(b.pattern)
+	short := s.Text.Render("paced breathing") + s.Muted.Render(" · ") + s.Accent.Render(b.pattern)
 	running := "breathing"
 	if v.progress.Breath == nil {
 		running = "settling in"
 	}
-	header := spread(title, practiceStatus(v, running, s), width)
+	header := titleLine(width, practiceStatus(v, running, s),
+		s.Title.Render("lull")+s.Muted.Render(" · ")+short, short, s.Accent.Render(b.pattern))
 
 	clocks := v.clocks(v.progress.Length-v.progress.Elapsed, width, s)
 

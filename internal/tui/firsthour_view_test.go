@@ -14,7 +14,9 @@ import (
 // 40×12: the voice named over the keys and the lasting mark of a sound
 // that is off; the small screens with their essential keys, "…" where
 // text is cut and the form's fields out of sight named; the intention's
-// count and its refusal.
+// count and its refusal, at both sizes; a finished session's "enter read
+// it"; the end screen with a mood given (q quits); "you slept well"; a
+// sit, timed, open-ended and paused, its state kept on a small screen.
 func TestFirstHourGoldenViews(t *testing.T) {
 	small := func(m Model) Model { return sized(m, 40, 12) }
 	home := small(homeModel(t, sampleSessions(), nil))
@@ -47,24 +49,56 @@ func TestFirstHourGoldenViews(t *testing.T) {
 	tunedSmall := soundModel(40, 12, "auto", soundNow{true, "flite", true, 10, 0.9, 8})
 	tunedSmall.status.set(engine.VoiceRateWords(0.9), levelInfo, 0)
 
+	// A completed session selected: enter reads it (issue 26, item 1).
+	read, _ := press(homeModel(t, sampleSessions(), nil), "down", "down")
+	readSmall, _ := press(small(homeModel(t, sampleSessions(), nil)), "down", "down")
+	// The end screen with a mood given and no note: q quits.
+	endFull := sessionModel(completed, 80, 24)
+	endFull.run = finishedRun(t, false, 2)
+	endFull, _ = press(endFull, "4")
+	// The intention past 120 characters, on a small screen.
+	longSmall, ask := press(small(homeModel(t, sampleSessions(), nil)), "n")
+	longSmall = run(t, longSmall, ask)
+	longSmall, _ = press(longSmall, "tab")
+	next, _ = longSmall.Update(tea.PasteMsg{Content: strings.Repeat("calm and slow ", 10)})
+	longSmall = next.(Model)
+	// After a sleep session, answered the next time lull opens.
+	sleptB := &fakeBackend{infos: []SessionInfo{sleptSession(8 * time.Hour)}}
+	slept := homeModel(t, sleptB.infos, nil)
+	slept.backend = sleptB
+	slept, cmd := press(slept, "4")
+	slept = run(t, slept, cmd)
+	// A sit, timed and open-ended, running and paused (issue 26's sit).
+	pausedSit := sitModel(t, 0, 40, 12)
+	pausedSit.sess.status = engine.Paused
+	pausedSit.sess.progress.Status = engine.Paused
+
 	for _, dark := range []bool{true, false} {
 		suffix := "_dark"
 		if !dark {
 			suffix = "_light"
 		}
 		views := map[string]Model{
-			"session_voice":           soundModel(80, 24, "auto", soundNow{true, "flite", true, 10, 1, 10}),
-			"session_no_voice":        soundModel(80, 24, "auto", soundNow{true, "none", true, 10, 1, 10}),
-			"session_voice_off_small": soundModel(40, 12, "auto", soundNow{true, "flite", false, 10, 1, 10}),
-			"session_muted_small":     soundModel(40, 12, "auto", soundNow{true, "flite", true, 0, 1, 10}),
-			"session_help_small":      helpShown,
-			"session_tuned":           tuned,
-			"session_tuned_small":     tunedSmall,
-			"home_small":              home,
-			"form_small":              form,
-			"form_intention_long":     long,
-			"end_small":               end,
-			"interrupted_small":       stopped,
+			"session_voice":             soundModel(80, 24, "auto", soundNow{true, "flite", true, 10, 1, 10}),
+			"session_no_voice":          soundModel(80, 24, "auto", soundNow{true, "none", true, 10, 1, 10}),
+			"session_voice_off_small":   soundModel(40, 12, "auto", soundNow{true, "flite", false, 10, 1, 10}),
+			"session_muted_small":       soundModel(40, 12, "auto", soundNow{true, "flite", true, 0, 1, 10}),
+			"session_help_small":        helpShown,
+			"session_tuned":             tuned,
+			"session_tuned_small":       tunedSmall,
+			"home_small":                home,
+			"form_small":                form,
+			"form_intention_long":       long,
+			"end_small":                 end,
+			"interrupted_small":         stopped,
+			"home_read_it":              read,
+			"home_read_it_small":        readSmall,
+			"end_mood_given":            endFull,
+			"form_intention_long_small": longSmall,
+			"home_slept_well":           slept,
+			"sit_timed":                 sitModel(t, 20, 80, 24),
+			"sit_open_small":            sitModel(t, 0, 40, 12),
+			"sit_paused_small":          pausedSit,
 		}
 		for name, m := range views {
 			t.Run(name+suffix, func(t *testing.T) {

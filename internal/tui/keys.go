@@ -264,7 +264,7 @@ func (k KeyMap) sitHelp(open bool) screenKeys {
 	}
 	return screenKeys{
 		short:  short,
-		full:   [][]key.Binding{{k.Pause, k.End, quit}, {k.Leave, k.Louder, k.Softer}, {k.Soundscape, k.Cancel, k.Help}},
+		full:   [][]key.Binding{{k.Pause, k.End, quit}, {k.Leave, k.Louder, k.Softer}, {k.Soundscape, k.soundscapeLevel(), k.Cancel, k.Help}},
 		narrow: []key.Binding{brief(k.Pause, "pause"), brief(k.End, "end"), k.Quit, k.Help},
 	}
 }

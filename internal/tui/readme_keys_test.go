@@ -1,50 +1,21 @@
 package tui
 
 import (
-	"os"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/lull-dev/lull/internal/engine"
+	"github.com/lull-dev/lull/internal/testutil/keytable"
 )
 
-// keyRow is one row of the README's table of keys.
-type keyRow struct{ where, keys, does string }
-
-// readmeKeys are the rows of the README's "### Keys" table, each with the
-// place it is about (a row with none is about the place above it).
-func readmeKeys(t *testing.T) []keyRow {
+// readmeKeys are the rows of the README's "### Keys" table.
+func readmeKeys(t *testing.T) []keytable.Row {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	rows, err := keytable.Read("../../README.md")
 	if err != nil {
 		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(b), "\n### Keys\n")
-	if !ok {
-		t.Fatal("the README has no ### Keys")
-	}
-	var rows []keyRow
-	where := ""
-	for _, line := range strings.Split(table, "\n") {
-		line = strings.TrimSpace(line)
-		if len(rows) > 0 && !strings.HasPrefix(line, "|") {
-			break // the table's end
-		}
-		if !strings.HasPrefix(line, "|") || strings.HasPrefix(line, "| Where") || strings.HasPrefix(line, "| ---") {
-			continue
-		}
-		cells := strings.Split(strings.Trim(line, "|"), "|")
-		if len(cells) != 3 {
-			t.Fatalf("a row of the key table has %d cells: %q", len(cells), line)
-		}
-		if w := strings.TrimSpace(cells[0]); w != "" {
-			where = w
-		}
-		rows = append(rows, keyRow{where, strings.TrimSpace(cells[1]), strings.TrimSpace(cells[2])})
 	}
 	if len(rows) < 40 {
 		t.Fatalf("read %d rows of the key table", len(rows))
@@ -52,51 +23,10 @@ func readmeKeys(t *testing.T) []keyRow {
 	return rows
 }
 
-var backticked = regexp.MustCompile("`([^`]+)`")
-
-// keysOf are the keys a row's key cell names, as the screen writes them:
-// "`1`–`5`" is "1–5", "`←` `→`" is ← and →.
-func keysOf(cell string) []string {
-	if strings.Contains(cell, "`1`–`5`") {
-		return []string{"1–5"}
-	}
-	var keys []string
-	for _, m := range backticked.FindAllStringSubmatch(cell, -1) {
-		keys = append(keys, m[1])
-	}
-	return keys
-}
-
-// shows reports whether the screen shows key as a key: standing alone,
-// not as part of a word ("t" in "reset" is no t).
-func shows(screen, key string) bool {
-	for i := 0; ; {
-		j := strings.Index(screen[i:], key)
-		if j < 0 {
-			return false
-		}
-		at := i + j
-		before, after := rune(' '), rune(' ')
-		if at > 0 {
-			before = []rune(screen[:at])[len([]rune(screen[:at]))-1]
-		}
-		if rest := []rune(screen[at+len(key):]); len(rest) > 0 {
-			after = rest[0]
-		}
-		if !isWordRune(before) && !isWordRune(after) {
-			return true
-		}
-		i = at + len(key)
-	}
-}
-
-func isWordRune(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
-}
-
 // The README's table of keys and the screens agree: each key it lists for
 // a place is shown there — in the key help (all of it, as ? shows it) or
-// among the keys the screen lists itself — at 80×24.
+// among the keys the screen lists itself — at 80×24, and the screen's help
+// for it says what the README's row says.
 func TestReadmeKeysAreOnTheScreen(t *testing.T) {
 	full := func(m Model) Model { m.help.ShowAll = true; return m }
 	completed := sessionState()
@@ -141,18 +71,23 @@ func TestReadmeKeysAreOnTheScreen(t *testing.T) {
 	// README and nowhere on screen.
 	unsaid := map[string]bool{"Anywhere ctrl+c": true}
 	for _, row := range readmeKeys(t) {
-		m, ok := places[row.where]
+		m, ok := places[row.Where]
 		if !ok {
-			t.Errorf("the README's keys for %q: no screen known here for that place", row.where)
+			t.Errorf("the README's keys for %q: no screen known here for that place", row.Where)
 			continue
 		}
 		screen := ansi.Strip(m.View().Content)
-		for _, k := range keysOf(row.keys) {
-			if unsaid[row.where+" "+k] {
+		for _, k := range keytable.Keys(row.Keys) {
+			if unsaid[row.Where+" "+k] {
 				continue
 			}
-			if !shows(screen, k) {
-				t.Errorf("%s: the README lists %q (%s) but the screen does not show it:\n%s", row.where, k, row.does, screen)
+			if !keytable.Shows(screen, k) {
+				t.Errorf("%s: the README lists %q (%s) but the screen does not show it:\n%s", row.Where, k, row.Does, screen)
+				continue
+			}
+			// And the screen's help for it says what the README says.
+			if help := keytable.Help(screen, k); !keytable.Said(help, row.Does) {
+				t.Errorf("%s: the screen says %q does %q, the README %q", row.Where, k, help, row.Does)
 			}
 		}
 	}

@@ -39,9 +39,9 @@ func (b sitView) View(v sessionView, width, height int, s *Styles) string {
 	if !open {
 		kind = human.Clock(v.progress.Length)
 	}
-	title := s.Title.Render("lull") + s.Muted.Render(" · ") + s.Text.Render("sitting") +
-		s.Muted.Render(" · ") + s.Accent.Render(kind)
-	header := spread(title, practiceStatus(v, "sitting", s), width)
+	short := s.Text.Render("sitting") + s.Muted.Render(" · ") + s.Accent.Render(kind)
+	header := titleLine(width, practiceStatus(v, "sitting", s),
+		s.Title.Render("lull")+s.Muted.Render(" · ")+short, short, s.Accent.Render(kind))
 
 	elapsed := human.Shown(v.progress.Elapsed)
 	var clocks string

@@ -42,17 +42,23 @@ func sitModel(t *testing.T, minutes, w, h int) Model {
 }
 
 // A sit's screen is the time sat and the next bell: a timed one says the
-// time left, an open-ended one does not, and says how it ends.
+// time left, an open-ended one does not, and says how it ends. Its state,
+// sitting or paused, is there at 40×12 too: the title gives way first.
 func TestSitModeShowsTheTimeSat(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
 		timed := ansi.Strip(sitModel(t, 20, size[0], size[1]).View().Content)
 		open := ansi.Strip(sitModel(t, 0, size[0], size[1]).View().Content)
-		for _, want := range []string{"sitting · 20:00", "7:20", "remaining 12:40", "space"} {
+		for _, want := range []string{"20:00", "● sitting", "7:20", "remaining 12:40", "space"} {
 			if !strings.Contains(timed, want) {
 				t.Errorf("%v: the timed sit does not show %q:\n%s", size, want, timed)
 			}
 		}
-		for _, want := range []string{"sitting · open-ended", "7:20", "elapsed", "e"} {
+		paused := sitModel(t, 0, size[0], size[1])
+		paused.sess.status = engine.Paused
+		if v := ansi.Strip(paused.View().Content); !strings.Contains(v, "❚❚ paused") {
+			t.Errorf("%v: a paused open-ended sit does not say so:\n%s", size, v)
+		}
+		for _, want := range []string{"open-ended", "● sitting", "7:20", "elapsed", "e"} {
 			if !strings.Contains(open, want) {
 				t.Errorf("%v: the open-ended sit does not show %q:\n%s", size, want, open)
 			}

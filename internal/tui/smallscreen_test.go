@@ -54,6 +54,11 @@ func everyScreen(t *testing.T, w, h int) map[string]Model {
 	helpShown.help.ShowAll = true
 	out["session help"] = helpShown
 	out["session voice off"] = soundModel(w, h, "auto", soundNow{true, "flite", false, 0, 1, 10})
+	out["sit timed"] = sitModel(t, 20, w, h)
+	out["sit open-ended"] = sitModel(t, 0, w, h)
+	sitHelp := sitModel(t, 0, w, h)
+	sitHelp.help.ShowAll = true
+	out["sit help"] = sitHelp
 
 	completed := sessionState()
 	completed.Status = engine.Completed
