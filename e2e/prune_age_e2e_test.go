@@ -11,7 +11,7 @@ import (
 
 // An age prune could take for another is refused: --older-than 1m would
 // be a minute to a Go duration and a month to the person typing it, and
-// prune deletes on the difference. Months are mo.
+// prune deletes on the difference. Months are mo; days d, weeks w.
 func TestPruneRefusesAnAgeInM(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
@@ -31,11 +31,13 @@ func TestPruneRefusesAnAgeInM(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(home, "sessions", "20260101-120000-aaaa")); err != nil {
 		t.Fatalf("the session is gone: %v", err)
 	}
-	out, errOut, err := lull(t, home, "1", "sessions", "prune", "--older-than", "1mo")
-	if err != nil || !strings.Contains(out, "No session is older than 1mo") {
-		t.Errorf("prune --older-than 1mo (%v):\n%s%s", err, out, errOut)
+	for _, age := range []string{"1mo", "2w", "3d"} {
+		out, errOut, err := lull(t, home, "1", "sessions", "prune", "--older-than", age)
+		if err != nil || !strings.Contains(out, "No session is older than "+age) {
+			t.Errorf("prune --older-than %s (%v):\n%s%s", age, err, out, errOut)
+		}
 	}
-	out, errOut, err = lull(t, home, "1", "sessions", "prune", "--older-than", "30m")
+	out, errOut, err := lull(t, home, "1", "sessions", "prune", "--older-than", "30m")
 	if err == nil || out != "" {
 		t.Errorf("prune --older-than 30m (%v):\n%s%s", err, out, errOut)
 	}
