@@ -299,8 +299,13 @@ func TestExportAllFormats(t *testing.T) {
 	}
 
 	wavPath := filepath.Join(dir, "again.wav")
-	if out, errOut, err := lull(t, home, "1", "sessions", "export", id, "--format", "wav", "--out", wavPath); err != nil {
+	out, errOut, err := lull(t, home, "1", "sessions", "export", id, "--format", "wav", "--out", wavPath)
+	if err != nil {
 		t.Fatalf("export wav: %v\n%s%s", err, out, errOut)
+	}
+	// Never silent while it works (issue 26): to a pipe, a line a tenth.
+	if !strings.Contains(errOut, "Rendering: 0%") || !strings.Contains(errOut, "Rendering: 100%") {
+		t.Errorf("export wav shows no progress:\n%s", errOut)
 	}
 	w := readWAV(t, wavPath)
 	got, want := w.duration(), st.Length

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/lull-dev/lull/internal/human"
 
@@ -45,8 +46,10 @@ func (a *App) Replay(id string, c ReplayChoices) (*Run, error) {
 
 // RenderWords plays the saved words of session id again into w as a WAV
 // file, paced afresh, with its voice and soundscape, as fast as it can be
-// made. No session is made or saved: the engine has no store.
-func (a *App) RenderWords(ctx context.Context, id string, w io.Writer) (engine.State, error) {
+// made. No session is made or saved: the engine has no store. begun, when
+// given, is told as the writing begins how long the file will be and how
+// to ask how much of it is written, for a progress bar.
+func (a *App) RenderWords(ctx context.Context, id string, w io.Writer, begun func(total time.Duration, written func() time.Duration)) (engine.State, error) {
 	src, words, err := a.replayable(id)
 	if err != nil {
 		return engine.State{}, err
@@ -78,6 +81,13 @@ func (a *App) RenderWords(ctx context.Context, id string, w io.Writer) (engine.S
 	if err != nil {
 		_ = player.Close()
 		return engine.State{}, err
+	}
+	if begun != nil {
+		total := st.Length
+		if st.Sleep {
+			total += st.SleepTail // the sound after the words is in the file too
+		}
+		begun(total, player.Position)
 	}
 	runErr := eng.Run(ctx)
 	player.Hush()

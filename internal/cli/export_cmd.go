@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -116,7 +117,13 @@ func (c *cli) exportWAV(env *environment, id, out string) error {
 	}
 	defer sound.discard()
 	fprintf(c.stderr, "Rendering the words of session %s again → %s\n", human.Line(id), sound.name)
-	final, err := env.app.RenderWords(ctx, id, sound.writer())
+	var progress *renderProgress
+	final, err := env.app.RenderWords(ctx, id, sound.writer(), func(total time.Duration, written func() time.Duration) {
+		progress = showProgress(c.stderr, total, written)
+	})
+	if progress != nil {
+		progress.end(err == nil && ctx.Err() == nil)
+	}
 	if ctx.Err() != nil {
 		sig, _ := ends.Signal()
 		return &exitError{code: exitCode(sig), err: errors.New("export stopped; nothing was written")}

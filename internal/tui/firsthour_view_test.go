@@ -68,6 +68,11 @@ func TestFirstHourGoldenViews(t *testing.T) {
 	slept.backend = sleptB
 	slept, cmd := press(slept, "4")
 	slept = run(t, slept, cmd)
+	sleptSmallB := &fakeBackend{infos: []SessionInfo{sleptSession(8 * time.Hour)}}
+	sleptSmall := small(homeModel(t, sleptSmallB.infos, nil))
+	sleptSmall.backend = sleptSmallB
+	sleptSmall, cmd = press(sleptSmall, "4")
+	sleptSmall = run(t, sleptSmall, cmd)
 	// A sit, timed and open-ended, running and paused (issue 26's sit).
 	pausedSit := sitModel(t, 0, 40, 12)
 	pausedSit.sess.status = engine.Paused
@@ -98,6 +103,7 @@ func TestFirstHourGoldenViews(t *testing.T) {
 			"home_read_it_small":        readSmall,
 			"end_mood_given":            endFull,
 			"form_intention_long_small": longSmall,
+			"home_slept_well_small":     sleptSmall,
 			"home_slept_well":           slept,
 			"sit_timed":                 sitModel(t, 20, 80, 24),
 			"sit_open_small":            sitModel(t, 0, 40, 12),
