@@ -109,6 +109,13 @@ func TestCLIFitsTheTerminal(t *testing.T) {
 		s = sizedScreen(t, cols, env, "doctor")
 		s.waitFor("__EXIT=0", 60*time.Second)
 		fitsTerminal(t, s, cols, "", "doctor")
+
+		// The practice, the settings and the reminder fit as well.
+		for _, args := range [][]string{{"stats"}, {"config", "show"}, {"remind", "show"}, {"sit", "--help"}} {
+			s = sizedScreen(t, cols, append(env, "XDG_CONFIG_HOME="+home), args...)
+			s.waitFor("__EXIT=", 60*time.Second)
+			fitsTerminal(t, s, cols, "", strings.Join(args, " "))
+		}
 	}
 
 	// COLUMNS asks for a width when piped.

@@ -127,7 +127,12 @@ func (c *cli) showConfig() error {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		where = "not there: every value is lull's default"
 	}
-	fmt.Fprintf(c.stdout, "# The settings lull uses. The config: %s (%s)\n", human.Line(path), where)
+	// A comment as wide as the terminal: the path may be long.
+	header := fmt.Sprintf("The settings lull uses. The config: %s (%s)", human.Line(path), where)
+	if width := columns(c.stdout); width > 0 {
+		header = flow("", header, "# ", width-2)
+	}
+	fmt.Fprintf(c.stdout, "# %s\n", header)
 	fmt.Fprint(c.stdout, shown)
 	fmt.Fprintln(c.stdout, "\n# The environment (a key is never shown):")
 	w := tabwriter.NewWriter(c.stdout, 0, 4, 2, ' ', 0)

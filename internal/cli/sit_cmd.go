@@ -30,7 +30,7 @@ var sitHelp = help{
 		"it goes on until you end it (e on its screen), and at most " + human.Duration(engine.MaxSitLength) + ". On its screen\n" +
 		"space pauses and resumes, e ends the sit with its last bell, and q pauses,\n" +
 		"saves and quits (lull resume carries on). With --no-tui, Ctrl-C pauses and\n" +
-		"saves; lull sessions summarize ID ends a sit left paused.\n\n" +
+		"saves; a sit left paused is ended with lull sessions summarize ID.\n\n" +
 		"The soundscape is the config's unless --soundscape names another (none: silence\n" +
 		"between the bells).",
 	example: "  lull sit 20 --bell 5\n  lull sit --bell 10m\n  lull sit 15 --soundscape rain\n  lull sit 10 --no-tui",
