@@ -218,10 +218,17 @@ func TestPauseFreezesAndResumeContinues(t *testing.T) {
 // listener's quit leaves in store.
 func quitInRelaxation(t *testing.T, spk *fakeSpeaker, store *memStore) {
 	t.Helper()
-	e := newEngine(t, newSession(t, 10, "rest"), &scriptGuide{}, spk, store)
+	quitAt(t, newSession(t, 10, "rest"), spk, store, func(_ *Engine, l Line) bool { return l.Phase == Relaxation && l.Index == 2 })
+}
+
+// quitAt runs st and quits it (pause, stop, save) as the first line at
+// picks begins to play.
+func quitAt(t *testing.T, st State, spk *fakeSpeaker, store *memStore, at func(e *Engine, l Line) bool) {
+	t.Helper()
+	e := newEngine(t, st, &scriptGuide{}, spk, store)
 	ctx, cancel := context.WithCancel(context.Background())
 	spk.onPlay = func(l Line, n int) {
-		if l.Phase == Relaxation && l.Index == 2 {
+		if ctx.Err() == nil && at(e, l) {
 			if err := e.Pause(); err != nil {
 				t.Error(err)
 			}

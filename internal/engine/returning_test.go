@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 )
@@ -61,21 +60,8 @@ func TestResumeWelcomesTheListenerBack(t *testing.T) {
 // again, never over a breath's cues: the pacer is off while it plays and
 // its first breath begins once the welcome and its rest are over.
 func TestWelcomeBackIsNeverSaidMidBreath(t *testing.T) {
-	spk := newFakeSpeaker()
 	store := &memStore{}
-	e := newEngine(t, newSession(t, 10, "rest"), &scriptGuide{}, spk, store)
-	ctx, cancel := context.WithCancel(context.Background())
-	spk.onPlay = func(l Line, n int) {
-		if l.Phase == Breathing && l.Index == 2 {
-			if err := e.Pause(); err != nil {
-				t.Error(err)
-			}
-			cancel()
-		}
-	}
-	if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
-		t.Fatalf("Run after quit: %v", err)
-	}
+	quitAt(t, newSession(t, 10, "rest"), newFakeSpeaker(), store, func(_ *Engine, l Line) bool { return l.Phase == Breathing && l.Index == 2 })
 	saved := store.last()
 	if saved.Phase != Breathing {
 		t.Fatalf("quit in %s, want breathing", saved.Phase)
@@ -90,14 +76,7 @@ func TestWelcomeBackIsNeverSaidMidBreath(t *testing.T) {
 			spk2.mu.Unlock()
 		}
 	}
-	e2, err := New(saved, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk2, Store: store,
-		Welcome: func(p Phase, sleep bool, runs int) string { return "welcome back to " + p.String() }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e2.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	resumeWith(t, saved, spk2, func(p Phase, sleep bool, runs int) string { return "welcome back to " + p.String() })
 	spk2.mu.Lock()
 	defer spk2.mu.Unlock()
 	if len(spk2.played) < 2 || spk2.played[0] != "welcome back to breathing" {
@@ -115,34 +94,17 @@ func TestWelcomeBackIsNeverSaidMidBreath(t *testing.T) {
 // resume goes straight to the rest of its close, and ends no later than a
 // resume with no welcome at all would.
 func TestNoWelcomeBackWithNoTimeLeft(t *testing.T) {
-	spk := newFakeSpeaker()
 	store := &memStore{}
-	e := newEngine(t, newSession(t, 5, "rest"), &scriptGuide{}, spk, store)
-	ctx, cancel := context.WithCancel(context.Background())
-	spk.onPlay = func(l Line, n int) {
-		if l.Phase == Resolution && l.Index == e.Snapshot().Phases[Resolution].Budget.Sentences-1 {
-			if err := e.Pause(); err != nil {
-				t.Error(err)
-			}
-			cancel()
-		}
-	}
-	if err := e.Run(ctx); !errors.Is(err, context.Canceled) {
-		t.Fatalf("Run after quit: %v", err)
-	}
+	quitAt(t, newSession(t, 5, "rest"), newFakeSpeaker(), store, func(e *Engine, l Line) bool {
+		return l.Phase == Resolution && l.Index == e.Snapshot().Phases[Resolution].Budget.Sentences-1
+	})
 	saved := store.last()
 	if saved.Phase != Resolution || saved.Length-saved.Elapsed > 30*time.Second {
 		t.Fatalf("quit in %s at %v of %v, want resolution's last line", saved.Phase, saved.Elapsed, saved.Length)
 	}
 	resume := func(welcome func(Phase, bool, int) string) State {
 		spk := newFakeSpeaker()
-		e, err := New(saved, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk, Store: &memStore{}, Welcome: welcome})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := e.Run(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		e := resumeWith(t, saved, spk, welcome)
 		for _, s := range spk.Played() {
 			if s == "welcome back" {
 				t.Errorf("welcomed back at %v of %v", saved.Elapsed, saved.Length)
@@ -155,4 +117,18 @@ func TestNoWelcomeBackWithNoTimeLeft(t *testing.T) {
 	if with.Status != Completed || with.Elapsed != without.Elapsed {
 		t.Errorf("resumed at %v of %v: %s at %v, want completed at %v as with no welcome", saved.Elapsed, saved.Length, with.Status, with.Elapsed, without.Elapsed)
 	}
+}
+
+// resumeWith runs saved to its end in a new engine, welcomed back by
+// welcome, and returns the engine.
+func resumeWith(t *testing.T, saved State, spk *fakeSpeaker, welcome func(Phase, bool, int) string) *Engine {
+	t.Helper()
+	e, err := New(saved, Config{Screen: fakeScreen{}, Guide: &scriptGuide{}, Speaker: spk, Store: &memStore{}, Welcome: welcome})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
