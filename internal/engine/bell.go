@@ -15,6 +15,13 @@ import (
 // bellLead is how long before a phase's first word its chime is struck.
 const bellLead = 3 * time.Second
 
+// bellAfter is the least quiet between a phase's last line and its chime:
+// a line that invites rest ("Rest here, just as you are.") with a bell on
+// its heels is heard as one thing interrupting the other (readers heard
+// it after breathing, whose last silence can be a breath's gap). The
+// phases after take the seconds from their own time.
+const bellAfter = 3 * time.Second
+
 // chimesInto says whether the move into phase to is marked with a chime:
 // not in a sleep session's thinning phases, where a bell would wake the
 // drifting listener. transition and lastRest both ask it.
@@ -22,8 +29,8 @@ func chimesInto(to Phase, sleep bool) bool { return !thins(to, sleep) }
 
 // lastRest holds the silence d after phase p's last line and, when a
 // phase follows with a chime, strikes that chime bellLead before the
-// silence ends (at once, when it is shorter); transition then strikes no
-// other.
+// silence ends, the silence at least bellAfter+bellLead; transition then
+// strikes no other.
 func (e *Engine) lastRest(ctx context.Context, p Phase, d time.Duration) <-chan error {
 	next, ok := p.Next()
 	e.mu.Lock()
@@ -35,7 +42,8 @@ func (e *Engine) lastRest(ctx context.Context, p Phase, d time.Duration) <-chan 
 	if !strike {
 		return e.rest(ctx, d)
 	}
-	before := max(d-bellLead, 0)
+	d = max(d, bellAfter+bellLead)
+	before := d - bellLead
 	if br, ok := e.speaker.(BellRester); ok {
 		return e.async(func() error { return br.RestStriking(ctx, before, d-before) })
 	}

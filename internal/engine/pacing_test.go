@@ -318,7 +318,8 @@ func TestTheOpeningSettles(t *testing.T) {
 
 // Each phase's chime is struck in the quiet before its first word, not
 // under it: bellLead before, or as the silence before it begins when that
-// is shorter; and no phase loses time for it.
+// is shorter; never on the heels of the last line (bellAfter); and the
+// session keeps its length.
 func TestChimesRingBeforeTheWords(t *testing.T) {
 	for _, minutes := range []int{5, 20, 45} {
 		spk, st := runProse(t, minutes, false)
@@ -338,6 +339,9 @@ func TestChimesRingBeforeTheWords(t *testing.T) {
 			}
 			if gap, before := starts[k]-c, starts[k]-(starts[k-1]+ds[k-1]); gap < min(bellLead, before) {
 				t.Errorf("%d min: the chime at %v, the next words %v after it", minutes, c, gap)
+			}
+			if k > 0 && c-(starts[k-1]+ds[k-1]) < bellAfter {
+				t.Errorf("%d min: the chime at %v on the heels of %q (ended %v)", minutes, c, spk.played[k-1], starts[k-1]+ds[k-1])
 			}
 		}
 		if off := float64(st.Elapsed-st.Length) / float64(st.Length); off < -0.01 || off > 0.01 {

@@ -30,7 +30,7 @@ const (
 	sameOpening   = "two lines in a row opening alike"
 	saidTwice     = "a sentence said twice"
 	missingChimes = "a phase change without a chime"
-	bellUnder     = "a bell under words or over a sleeper"
+	bellUnder     = "a bell under words, on their heels, or over a sleeper"
 	lateIntention = "the intention not heard in the first minute"
 )
 
@@ -218,12 +218,18 @@ func listenFor(v voiced) []finding {
 			}
 		}
 	}
-	// Each bell is struck in quiet: no word under it, and the next at
-	// least a second after it.
+	// Each bell is struck in quiet: no word under it, the next at least a
+	// second after it, and the last at least three seconds before it (a
+	// rest line with a bell on its heels is heard as one interrupting the
+	// other).
 	for _, c := range v.ear.chimes {
 		for _, h := range heard {
 			if h.end > c && h.start < c+time.Second {
 				add(bellUnder, "%q at %v under the bell at %v", h.text, h.start, c)
+				break
+			}
+			if h.end <= c && h.end > c-3*time.Second {
+				add(bellUnder, "the bell at %v on the heels of %q (ended %v)", c, h.text, h.end)
 				break
 			}
 		}
