@@ -83,11 +83,7 @@ func (a *App) RenderWords(ctx context.Context, id string, w io.Writer, begun fun
 		return engine.State{}, err
 	}
 	if begun != nil {
-		total := st.Length
-		if st.Sleep {
-			total += st.SleepTail // the sound after the words is in the file too
-		}
-		begun(total, player.Position)
+		begun(st.WithTail(st.Length), player.Position)
 	}
 	runErr := eng.Run(ctx)
 	player.Hush()

@@ -137,10 +137,7 @@ func (c *cli) exportWAV(env *environment, id, out string) error {
 	if err := sound.commit(); err != nil {
 		return fmt.Errorf("writing %s: %w", sound.name, err)
 	}
-	heard := final.Elapsed
-	if final.Sleep {
-		heard += final.SleepTail
-	}
+	heard := final.WithTail(final.Elapsed)
 	fprintf(c.stderr, "Exported %s · %d sentences → %s\n", human.Clock(heard.Round(1e9)), final.Spoken(), sound.name)
 	return nil
 }

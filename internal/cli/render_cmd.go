@@ -92,11 +92,7 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 	}
 	st := r.Snapshot()
 	fprintf(c.stderr, "Rendering session %s · %d min · seed %d → %s\n", st.ID, int(st.Length.Minutes()), st.Seed, sound.name)
-	total := st.Length
-	if st.Sleep {
-		total += st.SleepTail // the sound after the words is in the file too
-	}
-	progress := showProgress(c.stderr, total, r.Played)
+	progress := showProgress(c.stderr, st.WithTail(st.Length), r.Played) // the sound after a sleep session's words is in the file too
 
 	select {
 	case <-r.Done():
@@ -146,9 +142,8 @@ func (c *cli) render(env *environment, opts engine.Options, out, captions string
 	}
 	took := time.Since(began)
 	// A sleep session's file runs on past its words, by the sound after them.
-	heard, after := final.Elapsed, ""
+	heard, after := final.WithTail(final.Elapsed), ""
 	if final.Sleep && final.SleepTail > 0 {
-		heard += final.SleepTail
 		after = fmt.Sprintf(" and %s of sound after them", human.Clock(final.SleepTail))
 	}
 	fprintf(c.stdout, "Rendered %s · %d sentences%s → %s in %s (%.0f× real time). Saved as %s.\n",

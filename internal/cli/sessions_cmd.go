@@ -133,8 +133,7 @@ func (c *cli) showSession(env *environment, id string) error {
 	// Every value may come from the file: each is made printable. A long
 	// value wraps under itself.
 	width := columns(out)
-	kv := newTable("  ", 2)
-	kv.gap, kv.cols[0].min = 1, 10
+	kv := pageTable()
 	row := func(k, v string) { kv.add(k, human.Line(v)) }
 	pid, held, heldErr := env.app.Held(id)
 	row("status", showStatus(st, pid, held || heldErr != nil, time.Now()))
@@ -176,7 +175,7 @@ func (c *cli) showSession(env *environment, id string) error {
 	if n := len(st.Stored); n > 0 {
 		row("stored", fmt.Sprintf("%d responses kept at the provider (deleted when the session ends, unless kept)", n))
 	}
-	row("created", st.CreatedAt.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(st.UpdatedAt, time.Now()))
+	row("created", createdLine(st.CreatedAt, st.UpdatedAt))
 	if st.Length == 0 {
 		row("progress", human.Clock(st.Elapsed)+" sat, with no set end")
 	} else {
@@ -322,8 +321,7 @@ func (c *cli) showNewer(env *environment, id string, newer error) error {
 	}
 	out := c.stdout
 	fmt.Fprintf(out, "Session %s\n", human.Line(in.ID))
-	kv := newTable("  ", 2)
-	kv.gap, kv.cols[0].min = 1, 10
+	kv := pageTable()
 	row := func(k, v string) { kv.add(k, human.Line(v)) }
 	row("status", fmt.Sprintf("made by a newer lull (schema version %d): shown as far as this lull can read it", in.Newer))
 	if in.Intention != "" {
@@ -333,7 +331,7 @@ func (c *cli) showNewer(env *environment, id string, newer error) error {
 		row("progress", fmt.Sprintf("%s of %s (%d%%) · %s", human.Clock(in.Elapsed), human.Clock(in.Length), int(in.Progress*100), in.Phase))
 	}
 	if !in.Created.IsZero() {
-		row("created", in.Created.Local().Format("2006-01-02 15:04")+" · last active "+human.Ago(in.LastActive, time.Now()))
+		row("created", createdLine(in.Created, in.LastActive))
 	}
 	if dir, err := env.app.Store().Dir(id); err == nil {
 		row("folder", dir+" (its words are in the transcript there)")
@@ -341,6 +339,20 @@ func (c *cli) showNewer(env *environment, id string, newer error) error {
 	io.WriteString(out, kv.render(columns(out)))
 	c.note(newer.Error())
 	return nil
+}
+
+// pageTable is the table of a session's page, a name and its value a
+// row: the names at least ten wide, one space after them.
+func pageTable() *table {
+	kv := newTable("  ", 2)
+	kv.gap, kv.cols[0].min = 1, 10
+	return kv
+}
+
+// createdLine is when a session began and was last active, as its page
+// says it.
+func createdLine(created, active time.Time) string {
+	return created.Local().Format("2006-01-02 15:04") + " · last active " + human.Ago(active, time.Now())
 }
 
 // listStatus is a session's status as lull sessions list shows it: a

@@ -269,6 +269,15 @@ func NewState(id string, opts Options, now time.Time) (State, error) {
 	return st, nil
 }
 
+// WithTail is d of a session's sound and, for a sleep session, the
+// soundscape after its last word: how long a file of it lasts.
+func (s State) WithTail(d time.Duration) time.Duration {
+	if s.Sleep {
+		return d + s.SleepTail
+	}
+	return d
+}
+
 // Clone is a copy that shares nothing mutable with s.
 func (s State) Clone() State {
 	s.History = slices.Clone(s.History)

@@ -249,11 +249,10 @@ func walksBrief(v voiced, p engine.Phase, pp *phasePlan) bool {
 // pathLines counts the lines phase p said in v from its journey's path
 // (its steps and the journey's rests), not the intention's line or the lead.
 func pathLines(v voiced, p engine.Phase, pp *phasePlan) int {
+	path := slices.DeleteFunc(append(slices.Clone(pp.steps), pp.rests...), item.intention)
 	n := 0
 	for _, h := range v.ear.heard {
-		if h.phase == p && slices.ContainsFunc(append(slices.Clone(pp.steps), pp.rests...), func(it item) bool {
-			return !it.intention() && slices.Contains(it.variants, h.text)
-		}) {
+		if h.phase == p && slices.ContainsFunc(path, func(it item) bool { return slices.Contains(it.variants, h.text) }) {
 			n++
 		}
 	}
