@@ -61,13 +61,16 @@ release-snapshot:
 ## clock's arithmetic and a screen's, not goroutines meeting) take minutes
 ## under the race detector: they run without it, beside the rest (the
 ## engine, the guide and the screen run whole sessions under it in app's
-## other tests).
+## other tests). So do the guide's four sweeps of every line of its
+## material (safe and whole, another opening, sleep never wakes, the
+## speech cleaner keeps it): one goroutine reading, a fifth of the race
+## lane's guide time.
 ## The end-to-end tests (./e2e) drive the real binary, built without the
 ## race detector: under -race only their own driver was checked, for a
 ## sixth more of their CPU, so they run without it, beside the rest too.
 ## Most of their time is spent waiting on a terminal or a clock, so four
 ## run at once, not two (alone here: 238 s at two, 177 s at four).
-## The cross-builds (scripts/cross --check: linux/arm64, darwin/arm64 and
+## The cross-builds (scripts/cross --check: darwin/arm64 and
 ## windows/amd64 build) and then the two brief fuzz runs go beside the
 ## end-to-end tests' waiting, after the tests that count words: nothing
 ## runs alone at the end while a core stands idle.
@@ -79,7 +82,7 @@ release-snapshot:
 ## first, so the tests skip go test's own vet pass (-vet=off); the test
 ## binaries are linked without DWARF tables (-ldflags=-w: stack traces
 ## and race reports need only the symbol table).
-WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestTheIntentionIsHeardInEveryPhase|TestNoStockPhrases|TestHeldOutHarmInWholeSessions)$$
+WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestTheIntentionIsHeardInEveryPhase|TestNoStockPhrases|TestHeldOutHarmInWholeSessions|TestEveryLineCanOpenOtherwise|TestEveryLineIsSafeAndWhole|TestSleepMaterialNeverWakes|TestSpeechKeepsEveryBuiltinLine)$$
 PURE  := CGO_ENABLED=0
 TFLAGS := -count=1 -timeout 15m -vet=off -ldflags=-w
 ## The race detector's packages go in go list's order: app and audio
