@@ -519,6 +519,31 @@ func TestRestsNeverSplitABreath(t *testing.T) {
 	}
 }
 
+// TestNoRestAfterAPhasesLastStep: outside breathing, a phase's last step
+// (a journey's gathering up, "the whole body at once") leads on to the
+// phase's close, not to rests; they go between the steps before it.
+func TestNoRestAfterAPhasesLastStep(t *testing.T) {
+	m := loadMaterial(t)
+	for _, p := range []engine.Phase{engine.Atmosphere, engine.Sensory, engine.Relaxation} {
+		for seed := range int64(20) {
+			b := NewBuiltin(m, Memory{})
+			pp := b.plan(engine.Request{Phase: p, Seed: seed, Breath: engine.DefaultBreath})
+			for w := 4; w <= 60; w += 4 {
+				body := pp.body(w)
+				end := len(body) - 1
+				for end >= 0 && body[end].rest {
+					end--
+				}
+				// Rests after the last step are allowed only where there
+				// was no other place for them: then none comes before it.
+				if end >= 0 && end < len(body)-1 && slices.ContainsFunc(body[:end], func(it item) bool { return it.rest }) {
+					t.Errorf("%s, seed %d, %d lines: the last step %q is followed by the rest %q", p, seed, w, body[end].line, body[end+1].line)
+				}
+			}
+		}
+	}
+}
+
 // TestTensedMusclesAskForAShortPause: the muscle-release journey's tensing
 // lines are followed by a short silence, and only those.
 func TestTensedMusclesAskForAShortPause(t *testing.T) {

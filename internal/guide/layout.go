@@ -218,8 +218,11 @@ const maxRestsInARow = 2
 // restGaps are where rests may go, as the index of the step they follow:
 // from the third step on (in breathing, from the journey's first step,
 // once the counts are taught, and only between breaths), never between a
-// step held briefly and the one after it, and after the last — unless it
-// hands the breath back: a rest cues the breath, and would take it again.
+// step held briefly and the one after it, and never after one that hands
+// the breath back: a rest cues the breath, and would take it again. After
+// the last step only when there is no other place: a journey's last step
+// gathers its phase up ("the whole body at once"), and a reader heard the
+// rests that followed it as filler before the phase led on.
 func restGaps(steps []item, breathing bool) []int {
 	from := min(2, len(steps)-1)
 	if j := slices.IndexFunc(steps, func(it item) bool { return it.journey }); breathing || (j >= 0 && j < from) {
@@ -236,6 +239,9 @@ func restGaps(steps []item, breathing bool) []int {
 		if (!steps[j].short || last) && whole && !steps[j].releases {
 			gaps = append(gaps, j)
 		}
+	}
+	if !breathing && len(gaps) > 1 && gaps[len(gaps)-1] == len(steps)-1 {
+		gaps = gaps[:len(gaps)-1]
 	}
 	return gaps
 }
