@@ -16,6 +16,9 @@ const (
 	ambientGain = 0.55
 	// duckGain is the soundscape under the voice: about −4 dB.
 	duckGain = 0.63
+	// softChime is a sleep session's bowl against a waking one's: about
+	// −8 dB, a mark between phases that does not call anyone back.
+	softChime = 0.4
 )
 
 // voiceGlide is the voice's gain step per sample when it is switched on or
@@ -57,6 +60,7 @@ type mix struct {
 	voice        track
 	layers       []*layer
 	chimes       []chime // one per ringing chime
+	soft         bool    // chimes ring softly: a sleep session's (Player.SoftChimes)
 	pacer        *pacer  // the breathing pacer's tone, while it sounds
 	master       float64 // the master gain, gliding to masterTarget
 	masterTarget float64
@@ -192,8 +196,14 @@ func (m *mix) ring(out [][2]float64) {
 	m.chimes = keep
 }
 
-// strike starts a chime ringing.
-func (m *mix) strike() { m.chimes = append(m.chimes, newChime(m.rate)) }
+// strike starts a chime ringing, softly when m.soft is set.
+func (m *mix) strike() {
+	c := newChime(m.rate)
+	if m.soft {
+		c.scale *= softChime
+	}
+	m.chimes = append(m.chimes, c)
+}
 
 // setSoundscape fades the current soundscape out and s in.
 func (m *mix) setSoundscape(name string, s beep.Streamer) {

@@ -1,6 +1,7 @@
 package audio
 
 import (
+	"context"
 	"math"
 	"testing"
 	"time"
@@ -294,5 +295,47 @@ func TestASilenceStrikesTheBowlAsItBegins(t *testing.T) {
 	}
 	if len(m.chimes) > 1 {
 		t.Errorf("struck %d times", len(m.chimes))
+	}
+}
+
+// A sleep session's bowl (Player.SoftChimes) rings at softChime of a
+// waking one's, in a real render; a player set back rings in full again.
+func TestASleepSessionsBowlRingsSoftly(t *testing.T) {
+	peak := func(soft ...bool) float64 {
+		var buf seekBuffer
+		p, err := Open(Options{Voice: "none", Soundscape: "none", Render: &buf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, on := range soft {
+			p.SoftChimes(on)
+		}
+		p.Chime()
+		if err := p.Rest(context.Background(), 9*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Close(); err != nil {
+			t.Fatal(err)
+		}
+		mono, _, err := decodeWAV(buf.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var top float64
+		for _, v := range mono {
+			top = max(top, math.Abs(float64(v)))
+		}
+		return top
+	}
+	full, soft, again := peak(), peak(true), peak(true, false)
+	if full < chimeGain*0.8 {
+		t.Errorf("a waking chime peaks at %.3f", full)
+	}
+	// At least 6 dB down, and by exactly the soft level.
+	if ratio := soft / full; ratio > 0.5 || math.Abs(ratio-softChime) > 0.03 {
+		t.Errorf("a sleep session's chime peaks at %.3f of a waking one's, want %.2f", ratio, softChime)
+	}
+	if math.Abs(again-full) > 0.01 {
+		t.Errorf("set back to full, the chime peaks at %.3f, a waking one at %.3f", again, full)
 	}
 }

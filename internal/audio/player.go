@@ -89,6 +89,7 @@ var (
 	_ engine.BellRester = (*Player)(nil)
 	_ engine.Pacer      = (*Player)(nil)
 	_ engine.Finisher   = (*Player)(nil)
+	_ engine.SoftChimer = (*Player)(nil)
 )
 
 // Renders reports whether the player writes a WAV file as fast as it can
@@ -326,6 +327,15 @@ func (p *Player) hold(ctx context.Context, segs ...*segment) error {
 func (p *Player) Chime() {
 	p.out.lock()
 	p.m.strike()
+	p.out.unlock()
+}
+
+// SoftChimes makes the chimes struck from now on ring softly (on) or at
+// their full level: a sleep session's bells mark its phases without
+// waking anyone.
+func (p *Player) SoftChimes(on bool) {
+	p.out.lock()
+	p.m.soft = on
 	p.out.unlock()
 }
 

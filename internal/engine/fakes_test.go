@@ -34,6 +34,7 @@ type fakeSpeaker struct {
 	onRest   func(d time.Duration) // called before each rest
 	onResume func()                // called as Resume returns, outside the lock
 	chimedAt []time.Duration       // where each chime was struck
+	soft     []bool                // every SoftChimes, in order
 }
 
 type fakeUtterance struct {
@@ -111,6 +112,12 @@ func (s *fakeSpeaker) Chime() {
 	s.mu.Lock()
 	s.chimes++
 	s.chimedAt = append(s.chimedAt, s.pos)
+	s.mu.Unlock()
+}
+
+func (s *fakeSpeaker) SoftChimes(on bool) {
+	s.mu.Lock()
+	s.soft = append(s.soft, on)
 	s.mu.Unlock()
 }
 

@@ -316,6 +316,23 @@ func TestTheOpeningSettles(t *testing.T) {
 	}
 }
 
+// A sleep session asks its speaker for soft chimes before the first
+// strikes; a waking one for full ones, whatever the speaker rang before.
+func TestSleepSessionsRingSoftly(t *testing.T) {
+	for _, sleep := range []bool{true, false} {
+		spk, _ := runProse(t, 20, sleep)
+		spk.mu.Lock()
+		soft, chimes := slices.Clone(spk.soft), spk.chimes
+		spk.mu.Unlock()
+		if len(soft) != 1 || soft[0] != sleep {
+			t.Errorf("sleep %v: SoftChimes calls %v, want [%v] once at the start", sleep, soft, sleep)
+		}
+		if chimes == 0 {
+			t.Errorf("sleep %v: no chime struck", sleep)
+		}
+	}
+}
+
 // Each phase's chime is struck in the quiet before its first word, not
 // under it: bellLead before, or as the silence before it begins when that
 // is shorter; never on the heels of the last line (bellAfter); and the

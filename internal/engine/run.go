@@ -27,6 +27,9 @@ func (e *Engine) Run(ctx context.Context) error {
 	defer e.stop()
 	defer e.takeAsked(-1) // a call asked ahead for a phase this run never reached
 	e.speaker.Resume()    // a speaker paused by an earlier run in this process
+	if s, ok := e.speaker.(SoftChimer); ok {
+		s.SoftChimes(e.Snapshot().Sleep)
+	}
 	e.checkpoint()
 	switch e.Snapshot().Practice {
 	case PracticeBreathe:

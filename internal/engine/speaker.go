@@ -57,6 +57,15 @@ type Speaker interface {
 	Position() time.Duration
 }
 
+// SoftChimer is implemented by a speaker whose bowl can ring softly. A
+// sleep session's bells still mark its phases, but softly: a reader heard
+// the full bowl, with the voice off the loudest sound of the session, as
+// a call to wake. Run sets it for every session, so a speaker kept for
+// the next one rings as that one should.
+type SoftChimer interface {
+	SoftChimes(on bool)
+}
+
 // BellRester is implemented by a speaker that can strike the chime
 // within a silence on its own timeline: before, the strike, after, all
 // queued at once (see bell.go). A speaker without it rests, chimes and
