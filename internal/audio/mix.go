@@ -180,14 +180,20 @@ func (m *mix) ambient(out [][2]float64, speaking bool) {
 	m.layers = keep
 }
 
-// ring adds the chimes that are still sounding.
+// ring adds the chimes that are still sounding. Unheard, a chime only
+// keeps its time: working out its partials was a third of a silent
+// session's CPU.
 func (m *mix) ring(out [][2]float64) {
 	keep := m.chimes[:0]
 	for _, c := range m.chimes {
-		for i := range out[:min(len(out), c.left())] {
-			x := c.next() * chimeGain
-			out[i][0] += x
-			out[i][1] += x
+		if m.unheard {
+			c.i += min(len(out), c.left())
+		} else {
+			for i := range out[:min(len(out), c.left())] {
+				x := c.next() * chimeGain
+				out[i][0] += x
+				out[i][1] += x
+			}
 		}
 		if c.left() > 0 {
 			keep = append(keep, c)

@@ -3,6 +3,7 @@ package audio
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -337,5 +338,27 @@ func TestASleepSessionsBowlRingsSoftly(t *testing.T) {
 	}
 	if math.Abs(again-full) > 0.01 {
 		t.Errorf("set back to full, the chime peaks at %.3f, a waking one at %.3f", again, full)
+	}
+}
+
+// Unheard (the silent output), a chime keeps its time and makes no
+// samples: it ends where a heard one ends, to the buffer.
+func TestAnUnheardChimeKeepsItsTime(t *testing.T) {
+	ends := map[bool]int64{}
+	for _, unheard := range []bool{false, true} {
+		m := newMix(Rate)
+		m.unheard = unheard
+		m.strike()
+		buf := make([][2]float64, 4096)
+		for len(m.chimes) > 0 {
+			m.fill(buf)
+			if unheard && slices.ContainsFunc(buf, func(s [2]float64) bool { return s != [2]float64{} }) {
+				t.Fatal("an unheard chime made samples")
+			}
+		}
+		ends[unheard] = m.played
+	}
+	if ends[true] != ends[false] {
+		t.Errorf("an unheard chime ended at sample %d, a heard one at %d", ends[true], ends[false])
 	}
 }
