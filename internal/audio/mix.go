@@ -118,7 +118,15 @@ func (m *mix) fill(samples [][2]float64) (n int, starved bool) {
 	n, ended := m.voice.stream(samples, m.played)
 	samples = samples[:n]
 	m.ambient(samples, speaking)
-	if m.pacer != nil && !m.pacer.stream(samples, m.played, float64(m.rate), m.duck) {
+	switch {
+	case m.pacer == nil:
+	case m.unheard:
+		// No tone to make: the breath is read from the clock (Breath),
+		// and a stopped tone has nothing to fade.
+		if m.pacer.stopping {
+			m.pacer = nil
+		}
+	case !m.pacer.stream(samples, m.played, float64(m.rate), m.duck):
 		m.pacer = nil
 	}
 	m.ring(samples)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/gopxl/beep/v2"
+
+	"github.com/lull-dev/lull/internal/engine"
 )
 
 func constClip(n int, v float32) []float32 {
@@ -360,5 +362,29 @@ func TestAnUnheardChimeKeepsItsTime(t *testing.T) {
 	}
 	if ends[true] != ends[false] {
 		t.Errorf("an unheard chime ended at sample %d, a heard one at %d", ends[true], ends[false])
+	}
+}
+
+// Unheard, the pacer makes no tone, and its breath is the clock's as a
+// heard one's is; once stopped it is gone at the next buffer.
+func TestAnUnheardPacerKeepsTheBreath(t *testing.T) {
+	m := newMix(Rate)
+	m.unheard = true
+	m.pacer = newPacer(engine.DefaultBreath, 0)
+	buf := make([][2]float64, 4096)
+	for range 40 {
+		m.fill(buf)
+		if slices.ContainsFunc(buf, func(s [2]float64) bool { return s != [2]float64{} }) {
+			t.Fatal("an unheard pacer made samples")
+		}
+	}
+	want := engine.DefaultBreath.At(Rate.D(int(m.played)))
+	if got := m.pacer.breath(m.played, float64(Rate)); got != want {
+		t.Errorf("the breath at %v is %+v, want %+v", Rate.D(int(m.played)), got, want)
+	}
+	m.pacer.stopping = true
+	m.fill(buf)
+	if m.pacer != nil {
+		t.Error("a stopped unheard pacer is still there")
 	}
 }
