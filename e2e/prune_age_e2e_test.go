@@ -15,7 +15,7 @@ import (
 func TestPruneRefusesAnAgeInM(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	spokenSession(t, home, "20260101-120000-aaaa") // an hour old
+	spokenSession(t, home, "20260101-120000-aaaa") // an hour and a half old
 	for _, age := range []string{"1m", "90m"} {
 		out, errOut, err := lull(t, home, "1", "sessions", "prune", "--older-than", age, "--yes")
 		if err == nil {

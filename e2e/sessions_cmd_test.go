@@ -24,7 +24,10 @@ func spokenSession(t *testing.T, home, id string, tune ...func(*engine.State)) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	now := time.Now().Add(-time.Hour)
+	// An hour and a half ago: far from where "59 minutes ago" turns into
+	// "1 hour ago", so commands run a minute apart on a busy machine print
+	// the same words (TestCLIFitsTheTerminal compared two that straddled it).
+	now := time.Now().Add(-90 * time.Minute)
 	st, err := engine.NewState(id, engine.Options{Length: 10 * time.Minute, Intention: "rest", Seed: 3, Voice: "none", Soundscape: "none"}, now)
 	if err != nil {
 		t.Fatal(err)
