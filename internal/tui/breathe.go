@@ -42,13 +42,11 @@ const (
 // View lays the practice out in width × height cells.
 func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 	width = max(width, 1)
-	short := s.Text.Render("paced breathing") + s.Muted.Render(" · ") + s.Accent.Render(b.pattern)
 	running := "breathing"
 	if v.progress.Breath == nil {
 		running = "settling in"
 	}
-	header := titleLine(width, practiceStatus(v, running, s),
-		s.Title.Render("lull")+s.Muted.Render(" · ")+short, short, s.Accent.Render(b.pattern))
+	header := practiceHeader(v, width, running, "paced breathing", b.pattern, s)
 
 	clocks := v.clocks(v.progress.Length-v.progress.Elapsed, width, s)
 
@@ -70,6 +68,21 @@ func (b breatheView) View(v sessionView, width, height int, s *Styles) string {
 		middle = append(middle, center.Render(s.Muted.Render(count)))
 	}
 	return stacked(header, middle, clocks, height)
+}
+
+// practiceHeader is a practice's top line: "lull · name · detail" and its
+// state (sitting, paused), the title shortening to "name · detail", then
+// to the detail, to leave room for the state. The state is what a glance
+// at a small terminal looks for: it stays, alone if no title fits.
+func practiceHeader(v sessionView, width int, running, name, detail string, s *Styles) string {
+	state := practiceStatus(v, running, s)
+	short := s.Text.Render(name) + s.Muted.Render(" · ") + s.Accent.Render(detail)
+	for _, t := range []string{s.Title.Render("lull") + s.Muted.Render(" · ") + short, short, s.Accent.Render(detail)} {
+		if lipgloss.Width(t)+1+lipgloss.Width(state) <= width {
+			return spread(t, state, width)
+		}
+	}
+	return state
 }
 
 // practiceStatus is a practice's status at the top right: running is

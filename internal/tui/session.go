@@ -317,19 +317,6 @@ func (v sessionView) interrupted(width, height int, s *Styles) string {
 	return fitRows(width, height, s, full, brief)
 }
 
-// titleLine is a practice's top line: the first of titles that leaves room
-// for state beside it, shorter ones after longer. The state (sitting,
-// paused) is what a glance at a small terminal looks for: it stays, alone
-// if no title fits with it.
-func titleLine(width int, state string, titles ...string) string {
-	for _, t := range titles {
-		if lipgloss.Width(t)+1+lipgloss.Width(state) <= width {
-			return spread(t, state, width)
-		}
-	}
-	return state
-}
-
 // spread puts left and right on one line of the given width.
 func spread(left, right string, width int) string {
 	gap := width - lipgloss.Width(left) - lipgloss.Width(right)

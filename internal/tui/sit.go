@@ -39,9 +39,7 @@ func (b sitView) View(v sessionView, width, height int, s *Styles) string {
 	if !open {
 		kind = human.Clock(v.progress.Length)
 	}
-	short := s.Text.Render("sitting") + s.Muted.Render(" · ") + s.Accent.Render(kind)
-	header := titleLine(width, practiceStatus(v, "sitting", s),
-		s.Title.Render("lull")+s.Muted.Render(" · ")+short, short, s.Accent.Render(kind))
+	header := practiceHeader(v, width, "sitting", "sitting", kind, s)
 
 	elapsed := human.Shown(v.progress.Elapsed)
 	var clocks string
