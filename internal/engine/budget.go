@@ -68,6 +68,9 @@ type planner struct {
 	length time.Duration
 	breath BreathPattern // the breathing phase speaks one line per breath or two
 	sleep  bool          // resolution drifts toward sleep: its voice slows
+	// perBreath is how many lines a worded breath carries once the rhythm
+	// is taught (see BreathLiner).
+	perBreath int
 	// Speech measured so far at the normal pace (rate 1): over the whole
 	// session, and in each phase, whose lines may run shorter or longer.
 	all    measure
@@ -187,10 +190,14 @@ func (pl *planner) fit(p Phase, talk, taught, breathRest time.Duration) int {
 			return int(math.Round(float64(talk) / float64(speech+breathRest)))
 		}
 		// Every part of a taught breath has its line; once the rhythm is
-		// taught, a breath with words (its in and out lines) is followed
-		// by quiet ones (see restAfter): one in wordedEvery.
+		// taught, a breath with words (its lines, see BreathLiner) is
+		// followed by quiet ones (see restAfter): one in wordedEvery.
 		breaths := func(d time.Duration) float64 { return float64(d) / float64(period) }
-		lines := breaths(min(talk, taught))*float64(len(pl.breath.stages())) + breaths(max(talk-taught, 0))*2/wordedEvery
+		after := breaths(max(talk-taught, 0))
+		lines := breaths(min(talk, taught))*float64(len(pl.breath.stages())) + after*float64(pl.lines())/wordedEvery
+		if after >= wordedEvery {
+			lines += float64(pl.handBack())
+		}
 		return int(math.Round(lines))
 	}
 	least, most := p.Rests(pl.sleep, pl.length)
@@ -225,9 +232,9 @@ func (pl *planner) leastResolution() time.Duration {
 }
 
 // breathLines is how many lines breathing can say in talk: a line for
-// each part of the breaths that teach the rhythm, then a breath's in and
-// out lines on one breath in wordedEvery, the last of them the lines that
-// lead on.
+// each part of the breaths that teach the rhythm, then a breath's lines
+// on one breath in wordedEvery (the first, handing the counts back, with
+// two), the last of them the lines that lead on.
 func (pl *planner) breathLines(talk time.Duration) int {
 	period := pl.breath.Period()
 	if period <= 0 {
@@ -236,7 +243,26 @@ func (pl *planner) breathLines(talk time.Duration) int {
 	breaths := int(talk / period)
 	taught := min(taughtBreaths, breaths)
 	worded := (breaths - taught) / wordedEvery
-	return taught*len(pl.breath.stages()) + 2*worded
+	n := taught*len(pl.breath.stages()) + pl.lines()*worded
+	if worded > 0 {
+		n += pl.handBack()
+	}
+	return n
+}
+
+// handBack is what the breath that lets the counts go says beyond a
+// worded breath's lines: the hand-back on its in-breath and the first
+// line after it on its out-breath, two lines where a guide of one line a
+// breath says one on every other.
+func (pl *planner) handBack() int { return max(2-pl.lines(), 0) }
+
+// lines is how many lines a worded breath carries: two, in and out,
+// unless the guide says otherwise.
+func (pl *planner) lines() int {
+	if pl.perBreath > 0 {
+		return pl.perBreath
+	}
+	return 2
 }
 
 // taught is how long breathing's taught breaths last: zero with no

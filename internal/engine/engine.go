@@ -137,7 +137,7 @@ func New(st State, cfg Config) (*Engine, error) {
 		guide:    cfg.Guide,
 		fallback: cfg.Fallback,
 		filler:   cfg.Filler,
-		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep},
+		plan:     planner{length: st.Length, breath: cfg.Breath, sleep: st.Sleep, perBreath: linesPerBreath(cfg.Guide)},
 		breath:   cfg.Breath,
 		noCues:   cfg.NoCues || st.Practice == PracticeSit, // a sit says nothing
 		unheard:  cfg.Unheard,

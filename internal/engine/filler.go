@@ -91,9 +91,8 @@ func (s *source) closeDue(b Budget) bool {
 // fillStall is the filler's next fitting line while the open call
 // stalls, from where the session is (the filler skips what was said or
 // is pending), counted as the phase's next. In breathing a line is said
-// only on the part of the breath it belongs to, the in-breath or the next
-// part of the breath the last line spoke to: it waits for that part like
-// any other line, so the rhythm is never broken. When the filler was
+// only on the part of the breath it belongs to (see follows): it waits
+// for that part like any other line, so the rhythm is never broken. When the filler was
 // asked for the lead, it says the whole of it in the stalled call's place,
 // and the phase ends after it: the guide's call is given up.
 func (s *source) fillStall(ctx context.Context, b Budget) (Line, bool) {
@@ -145,9 +144,11 @@ func (s *source) takeOver(c *call, rest []string) {
 }
 
 // follows reports whether a breathing line on stage st may come next: on
-// the in-breath, or on a later part of the breath the last line spoke to.
+// the in-breath, on an out-breath of its own (the built-in guide says its
+// lines after the counts so, one to a breath), or on a later part of the
+// breath the last line spoke to.
 func (s *source) follows(st BreathStage) bool {
-	if st == StageInhale {
+	if st == StageInhale || st == StageExhale {
 		return true
 	}
 	return s.lastStage >= StageInhale && st > s.lastStage && st <= StageHoldOut

@@ -121,6 +121,23 @@ type Cuer interface {
 	Cue(text string) (stage BreathStage, ok bool)
 }
 
+// BreathLiner is implemented by a guide that says a set number of lines
+// on each breath it speaks on once the rhythm is taught: the built-in
+// guide says one, on the out-breath, and leaves the in-breath alone.
+// Without it a worded breath has two lines, its in- and out-breath's.
+type BreathLiner interface {
+	LinesPerBreath() int
+}
+
+// linesPerBreath is how many lines guide g says on a worded breath; 0
+// when it does not say (the planner's default then holds).
+func linesPerBreath(g Guide) int {
+	if l, ok := g.(BreathLiner); ok {
+		return l.LinesPerBreath()
+	}
+	return 0
+}
+
 // Pauser is implemented by a guide whose material asks for a short
 // silence after some lines: a muscle tensed, released in the next line.
 type Pauser interface {
