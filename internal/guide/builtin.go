@@ -38,9 +38,10 @@ type Builtin struct {
 }
 
 var (
-	_ engine.Guide    = (*Builtin)(nil)
-	_ engine.Capacity = (*Builtin)(nil)
-	_ engine.Cuer     = (*Builtin)(nil)
+	_ engine.Guide       = (*Builtin)(nil)
+	_ engine.Capacity    = (*Builtin)(nil)
+	_ engine.Cuer        = (*Builtin)(nil)
+	_ engine.BreathLiner = (*Builtin)(nil)
 )
 
 // NewBuiltin is a built-in guide speaking the given material, remembering
@@ -358,3 +359,8 @@ func (b *Builtin) ShortPause(text string) bool {
 	defer b.mu.Unlock()
 	return b.short[strings.TrimSpace(text)]
 }
+
+// LinesPerBreath: once the rhythm is taught, a worded breath carries one
+// line, on the out-breath; readers heard an in-breath line and an
+// out-breath line on every worded breath as clipped fragments in pairs.
+func (b *Builtin) LinesPerBreath() int { return 1 }

@@ -498,8 +498,9 @@ func TestEveryCountedInBreathIsFollowedOut(t *testing.T) {
 	}
 }
 
-// TestRestsNeverSplitABreath: in a long breathing phase, an out-breath
-// line follows its in-breath line; nothing comes between them.
+// TestRestsNeverSplitABreath: in a long breathing phase, the lines said
+// on one breath (a taught breath's in, hold and out) follow each other;
+// no rest comes between them.
 func TestRestsNeverSplitABreath(t *testing.T) {
 	m := loadMaterial(t)
 	for seed := range int64(8) {
@@ -508,8 +509,8 @@ func TestRestsNeverSplitABreath(t *testing.T) {
 		for w := 10; w <= 40; w++ {
 			layout := pp.body(w)
 			for i := 0; i+1 < len(layout); i++ {
-				if layout[i].breath == prompts.BreathOut && layout[i+1].breath == prompts.BreathOut && !layout[i].journey && layout[i+1].journey {
-					t.Errorf("seed %d, %d lines: a rest splits a breath before %q", seed, w, layout[i+1].line)
+				if i > 0 && layout[i].rest && continues(layout[i-1], layout[i+1]) {
+					t.Errorf("seed %d, %d lines: a rest splits the breath of %q and %q", seed, w, layout[i-1].line, layout[i+1].line)
 				}
 				if layout[i].journey && layout[i].breath == prompts.BreathIn && !layout[i+1].journey {
 					t.Errorf("seed %d, %d lines: %q is not followed by its out-breath but by %q", seed, w, layout[i].line, layout[i+1].line)

@@ -71,14 +71,15 @@ func (pp *phasePlan) body(w int) []item {
 }
 
 // units groups the phase's steps into what is said or left out whole: a
-// step with a short pause and the step after it; a breath — an in-breath
-// step and the hold, out and rest steps after it; any other step alone.
+// step with a short pause and the step after it; a breath — a step and
+// those after it said on later parts of the same breath; any other step
+// alone.
 // Each unit is the indices of its steps.
 func (pp *phasePlan) units() (required, optional [][]int) {
 	for i := 0; i < len(pp.steps); i++ {
 		unit := []int{i}
 		for i+1 < len(pp.steps) && (pp.steps[i].short ||
-			pp.breathing && pp.steps[i+1].breath != prompts.BreathIn && pp.steps[unit[0]].breath == prompts.BreathIn) {
+			pp.breathing && continues(pp.steps[i], pp.steps[i+1])) {
 			unit = append(unit, i+1)
 			i++
 		}
@@ -89,6 +90,17 @@ func (pp *phasePlan) units() (required, optional [][]int) {
 		}
 	}
 	return required, optional
+}
+
+// parts are the parts of a breath in the order they come.
+var parts = []string{prompts.BreathIn, prompts.BreathHold, prompts.BreathOut, prompts.BreathRest}
+
+// continues says whether next is said on the same breath as it: on a
+// later part of it. An out-breath line after another is the next
+// breath's; after an in-breath or a hold, it ends that one.
+func continues(it, next item) bool {
+	a, b := slices.Index(parts, it.breath), slices.Index(parts, next.breath)
+	return a >= 0 && b > a
 }
 
 // size is how many steps the units hold.
@@ -234,8 +246,8 @@ func restGaps(steps []item, breathing bool) []int {
 	var gaps []int
 	for j := from; j < len(steps); j++ {
 		last := j == len(steps)-1
-		// A rest never splits a breath: it goes before an in-breath.
-		whole := !breathing || last || steps[j+1].breath == prompts.BreathIn
+		// A rest never splits a breath.
+		whole := !breathing || last || !continues(steps[j], steps[j+1])
 		if (!steps[j].short || last) && whole && !steps[j].releases {
 			gaps = append(gaps, j)
 		}
