@@ -19,7 +19,8 @@ const bellLead = 3 * time.Second
 // a line that invites rest ("Rest here, just as you are.") with a bell on
 // its heels is heard as one thing interrupting the other (readers heard
 // it after breathing, whose last silence can be a breath's gap). The
-// phases after take the seconds from their own time.
+// phases after take the seconds from their own time; after the farewell,
+// a close that ran long rings out a moment past the session's length.
 const bellAfter = 3 * time.Second
 
 // chimesInto says whether the move into phase to is marked with a chime:
@@ -30,16 +31,22 @@ func chimesInto(to Phase, sleep bool) bool { return !thins(to, sleep) }
 // lastRest holds the silence d after phase p's last line and, when a
 // phase follows with a chime, strikes that chime bellLead before the
 // silence ends, the silence at least bellAfter+bellLead; transition then
-// strikes no other.
+// strikes no other. After a waking close, whose last chime complete
+// strikes, the silence is at least bellAfter.
 func (e *Engine) lastRest(ctx context.Context, p Phase, d time.Duration) <-chan error {
 	next, ok := p.Next()
 	e.mu.Lock()
-	strike := ok && chimesInto(next, e.st.Sleep)
+	sleep := e.st.Sleep
+	strike := ok && chimesInto(next, sleep)
 	if strike {
 		e.rung = true
 	}
 	e.mu.Unlock()
 	if !strike {
+		if !ok && !sleep {
+			// complete strikes a waking session's last chime next.
+			d = max(d, bellAfter)
+		}
 		return e.rest(ctx, d)
 	}
 	d = max(d, bellAfter+bellLead)

@@ -88,14 +88,7 @@ func (e *Engine) restAfter(cur Line, next *prepared, last bool) time.Duration {
 			// planner re-budgets them).
 			return clampRest(p, e.st.Sleep, e.st.Length, b.Rest, false)
 		}
-		rest := clampRest(p, e.st.Sleep, e.st.Length, left, true)
-		if p == Resolution && !e.st.Sleep {
-			// The last chime follows the farewell: never on its heels (see
-			// bellAfter), though a close that ran long rings out a moment
-			// past the session's length.
-			rest = max(rest, bellAfter)
-		}
-		return rest
+		return clampRest(p, e.st.Sleep, e.st.Length, left, true)
 	}
 	if p == Breathing {
 		// The next line waits for its breath. One for the next part of the
