@@ -92,15 +92,14 @@ func (pp *phasePlan) units() (required, optional [][]int) {
 	return required, optional
 }
 
-// parts are the parts of a breath in the order they come.
-var parts = []string{prompts.BreathIn, prompts.BreathHold, prompts.BreathOut, prompts.BreathRest}
-
 // continues says whether next is said on the same breath as it: on a
-// later part of it. An out-breath line after another is the next
-// breath's; after an in-breath or a hold, it ends that one.
+// later part of it (the engine's stages come in the breath's order). An
+// out-breath line after another is the next breath's; after an in-breath
+// or a hold, it ends that one.
 func continues(it, next item) bool {
-	a, b := slices.Index(parts, it.breath), slices.Index(parts, next.breath)
-	return a >= 0 && b > a
+	a, okA := stages[it.breath]
+	b, okB := stages[next.breath]
+	return okA && okB && b > a
 }
 
 // size is how many steps the units hold.
