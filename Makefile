@@ -85,16 +85,29 @@ release-snapshot:
 WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestTheIntentionIsHeardInEveryPhase|TestNoStockPhrases|TestHeldOutHarmInWholeSessions|TestEveryLineCanOpenOtherwise|TestEveryLineIsSafeAndWhole|TestSleepMaterialNeverWakes|TestSpeechKeepsEveryBuiltinLine)$$
 PURE  := CGO_ENABLED=0
 TFLAGS := -count=1 -timeout 15m -vet=off -ldflags=-w
-## The race detector's packages go in go list's order: app and audio
-## first, the session files' kill test (a thousand processes started and
-## killed) later, once the end-to-end tests' load has eased (begun first,
-## beside them, it took three times as long). Four run at once (-p 4): at
-## two, on a busy machine, app and audio took the two slots for four
-## minutes each and the lane ended last, minutes after the others.
-test: test-deps vet
-	$(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)' $$($(GO) list ./... | grep -v '/e2e$$') & race=$$!; \
+## The session files' fault tests (the kill test: a thousand saving
+## processes started and killed; power cuts at every step; torn
+## transcripts; damaged files; the encoder at random) run in one
+## goroutine, and the sessions package starts none: the race detector
+## checks nothing there but costs them three times the CPU, and the kill
+## test, begun late in the race lane, was the last thing running. They run
+## without it, beside the words (the package's tests that start
+## goroutines stay in the race lane).
+ALONE := ^(TestKillWhileSaving|TestPowerCutAtEveryStep|TestTornTranscriptIsCut|TestEncoderIsEncodeAtRandom|TestHostileFiles)$$
+## The race detector's lane shares no build with vet (its packages are
+## built with -race), so it begins at once, beside vet; the other lanes
+## wait for vet, whose build they share. Its longest packages go first
+## (the rest in go list's order): a package begun last, when the other
+## lanes had ended, kept the suite waiting for a minute with one core idle.
+## Four run at once (-p 4): at two, on a busy machine, app and audio took
+## the two slots for four minutes each and the lane ended last, minutes
+## after the others.
+RACEFIRST := ./internal/app ./internal/audio ./internal/tui ./internal/guide ./internal/safety ./internal/llm
+test: test-deps
+	$(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)|$(ALONE)' $$($(GO) list $(RACEFIRST) ./... | grep -v '/e2e$$') & race=$$!; \
+	$(MAKE) --no-print-directory vet || { wait $$race; exit 1; }; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
-	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)' ./internal/guide ./internal/app; words=$$?; \
+	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)|$(ALONE)' ./internal/guide ./internal/app ./internal/sessions; words=$$?; \
 	GO=$(GO) scripts/cross --check; cross=$$?; \
 	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
 	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \

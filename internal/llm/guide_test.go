@@ -553,14 +553,19 @@ func TestRecordedStreamParses(t *testing.T) {
 
 func TestAFullBufferIsNotASilentServer(t *testing.T) {
 	srv := newServer(t)
-	g := newGuide(t, srv, func(c *Config) { c.Lookahead = 1; c.Watchdog = 100 * time.Millisecond })
+	// A watchdog of a second, not a tenth: on a busy machine the server's
+	// first words came more than 100 ms after the call (a silence the
+	// watchdog rightly stops), and the test failed once in a full run.
+	const watchdog = time.Second
+	g := newGuide(t, srv, func(c *Config) { c.Lookahead = 1; c.Watchdog = watchdog })
 	ctx := context.Background()
 	st, err := g.Stream(ctx, request(engine.Sensory))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	time.Sleep(500 * time.Millisecond) // a paused listener: nothing is pulled
+	waitFor(t, "the call to reach the server", func() bool { return len(generations(srv)) == 1 })
+	time.Sleep(2 * watchdog) // a paused listener: nothing is pulled for twice the watchdog
 	n := 0
 	for {
 		_, err := st.Next(ctx)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -78,11 +79,14 @@ func TestKillWhileSaving(t *testing.T) {
 }
 
 // buildSaveloop builds the saving process, without the race detector so
-// that it starts fast.
+// that it starts fast, and as the releases are built (no cgo, -trimpath),
+// so it shares make test's one build of the packages it needs.
 func buildSaveloop(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "saveloop")
-	out, err := exec.Command("go", "build", "-o", bin, "./internal/saveloop").CombinedOutput()
+	build := exec.Command("go", "build", "-trimpath", "-o", bin, "./internal/saveloop")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := build.CombinedOutput()
 	if err != nil {
 		t.Fatalf("building saveloop: %v\n%s", err, out)
 	}
