@@ -71,9 +71,10 @@ release-snapshot:
 ## Most of their time is spent waiting on a terminal or a clock, so four
 ## run at once, not two (alone here: 238 s at two, 177 s at four).
 ## The cross-builds (scripts/cross --check: darwin/arm64 and
-## windows/amd64 build) and then the two brief fuzz runs go beside the
-## end-to-end tests' waiting, after the tests that count words: nothing
-## runs alone at the end while a core stands idle.
+## windows/amd64 build) follow the race detector's tests in their lane,
+## and the two brief fuzz runs follow the tests that count words, beside
+## the end-to-end tests' waiting: each lane ends within a minute of the
+## others, and nothing runs alone at the end while a core stands idle.
 ## Compiling is a third of the work on a fresh checkout, so nothing is
 ## compiled twice that need not be: everything but the race detector's
 ## lane builds as the releases do ($(PURE): no cgo, -trimpath), so vet,
@@ -104,15 +105,15 @@ ALONE := ^(TestKillWhileSaving|TestPowerCutAtEveryStep|TestTornTranscriptIsCut|T
 ## after the others.
 RACEFIRST := ./internal/app ./internal/audio ./internal/tui ./internal/guide ./internal/safety ./internal/llm
 test: test-deps
-	$(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)|$(ALONE)' $$($(GO) list $(RACEFIRST) ./... | grep -v '/e2e$$') & race=$$!; \
+	{ $(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)|$(ALONE)' $$($(GO) list $(RACEFIRST) ./... | grep -v '/e2e$$'); race=$$?; \
+	  GO=$(GO) scripts/cross --check; exit $$((race | $$?)); } & race=$$!; \
 	$(MAKE) --no-print-directory vet || { wait $$race; exit 1; }; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)|$(ALONE)' ./internal/guide ./internal/app ./internal/sessions; words=$$?; \
-	GO=$(GO) scripts/cross --check; cross=$$?; \
 	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
 	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzSpeech$$' -fuzztime 25000x -fuzzminimizetime 1x ./internal/speech; speech=$$?; \
 	wait $$race; race=$$?; wait $$e2e; e2e=$$?; \
-	exit $$((words | cross | load | speech | race | e2e))
+	exit $$((words | load | speech | race | e2e))
 
 ## fuzz: the session loader and the speech cleaner for ten minutes each
 ## (FUZZTIME=1h for longer)
