@@ -107,7 +107,7 @@ RACEFIRST := ./internal/app ./internal/audio ./internal/tui ./internal/guide ./i
 test: test-deps
 	{ $(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)|$(ALONE)' $$($(GO) list $(RACEFIRST) ./... | grep -v '/e2e$$'); race=$$?; \
 	  GO=$(GO) scripts/cross --check; exit $$((race | $$?)); } & race=$$!; \
-	$(MAKE) --no-print-directory vet || { wait $$race; exit 1; }; \
+	echo '$(PURE) $(GO) vet -trimpath ./...'; ( $(VET) ) || { wait $$race; exit 1; }; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)|$(ALONE)' ./internal/guide ./internal/app ./internal/sessions; words=$$?; \
 	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
@@ -131,10 +131,13 @@ fuzz:
 bench: bench-deps
 	@GO=$(GO) scripts/bench
 
-vet:
-	$(PURE) $(GO) vet -trimpath ./...
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+## vet: go vet and the gofmt check (make test runs them inline, not as a
+## sub-make, so that make -n test only prints)
+VET = $(PURE) $(GO) vet -trimpath ./... && \
+	unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')) && \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+vet:
+	@echo '$(PURE) $(GO) vet -trimpath ./...'; $(VET)
 
 deps:
 	@scripts/deps run
