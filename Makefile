@@ -79,10 +79,10 @@ release-snapshot:
 ## compiled twice that need not be: everything but the race detector's
 ## lane builds as the releases do ($(PURE): no cgo, -trimpath), so vet,
 ## the end-to-end tests' lull, the word-counting tests and the fuzzers
-## share one build of each package; `make vet` has vetted every package
-## first, so the tests skip go test's own vet pass (-vet=off); the test
-## binaries are linked without DWARF tables (-ldflags=-w: stack traces
-## and race reports need only the symbol table).
+## share one build of each package; the full vet of every package runs
+## in the same make test, so the tests skip go test's own vet pass
+## (-vet=off); the test binaries are linked without DWARF tables
+## (-ldflags=-w: stack traces and race reports need only the symbol table).
 WORDS := ^(TestListeningFindsNothingWrong|TestFiveWeeksStayFresh|TestBuiltinSessionsKeepTheirShape|TestWholeSessionsThroughTheEngine|TestTheIntentionIsHeardInEveryPhase|TestNoStockPhrases|TestHeldOutHarmInWholeSessions|TestEveryLineCanOpenOtherwise|TestEveryLineIsSafeAndWhole|TestSleepMaterialNeverWakes|TestSpeechKeepsEveryBuiltinLine)$$
 PURE  := CGO_ENABLED=0
 TFLAGS := -count=1 -timeout 15m -vet=off -ldflags=-w
@@ -107,7 +107,7 @@ RACEFIRST := ./internal/app ./internal/audio ./internal/tui ./internal/guide ./i
 test: test-deps
 	{ $(GO) test -race $(TFLAGS) -p 4 -skip '$(WORDS)|$(ALONE)' $$($(GO) list $(RACEFIRST) ./... | grep -v '/e2e$$'); race=$$?; \
 	  GO=$(GO) scripts/cross --check; exit $$((race | $$?)); } & race=$$!; \
-	echo '$(PURE) $(GO) vet -trimpath ./...'; ( $(VET) ) || { wait $$race; exit 1; }; \
+	( $(VET) ) || { wait $$race; exit 1; }; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -parallel 4 ./e2e & e2e=$$!; \
 	$(PURE) $(GO) test -trimpath $(TFLAGS) -run '$(WORDS)|$(ALONE)' ./internal/guide ./internal/app ./internal/sessions; words=$$?; \
 	$(PURE) $(GO) test -trimpath -vet=off -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime 60000x -fuzzminimizetime 1x ./internal/sessions; load=$$?; \
@@ -137,7 +137,7 @@ VET = $(PURE) $(GO) vet -trimpath ./... && \
 	unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')) && \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 vet:
-	@echo '$(PURE) $(GO) vet -trimpath ./...'; $(VET)
+	$(VET)
 
 deps:
 	@scripts/deps run
