@@ -70,9 +70,9 @@ release-snapshot:
 ## sixth more of their CPU, so they run without it, beside the rest too.
 ## Most of their time is spent waiting on a terminal or a clock, so four
 ## run at once, not two (alone here: 238 s at two, 177 s at four).
-## The cross-builds (scripts/cross --check: darwin/arm64 and
-## windows/amd64 build) follow the race detector's tests in their lane,
-## and the two brief fuzz runs follow the tests that count words, beside
+## The cross check (scripts/cross --check: lull and its tests
+## type-checked for darwin/arm64 and windows/amd64) follows the race
+## detector's tests in their lane, and the two brief fuzz runs follow the tests that count words, beside
 ## the end-to-end tests' waiting: each lane ends within a minute of the
 ## others, and nothing runs alone at the end while a core stands idle.
 ## Compiling is a third of the work on a fresh checkout, so nothing is
