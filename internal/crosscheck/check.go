@@ -126,7 +126,7 @@ func list(ctx context.Context, dir, goos, goarch string, patterns []string) ([]*
 		"-json=ImportPath,Dir,GoFiles,CgoFiles,ImportMap,Standard,Module,Error"}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch, "CGO_ENABLED=0")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
