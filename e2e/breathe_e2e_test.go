@@ -146,10 +146,20 @@ func TestBreatheRendersTheRhythm(t *testing.T) {
 // Issue 12: lull breathe 4-7-8 --minutes 2 --no-tui runs headless, prints
 // a line per breath, and is saved as a completed two-minute practice of
 // 4-7-8 that the sessions list names as one.
+// breatheScale is the time scale of the practices whose length is
+// asserted within a breath (19 s of 4-7-8). Whatever holds the engine
+// up in real time, the silent output waits a quarter of a second for it
+// and then lets time run on at the scale: at 50×, lull held up for a
+// second on a machine busy with two other processes beside make test ran
+// a 2-minute practice 42 s long. At 10× that second is 8 s of the
+// practice's time, and the practice holds to its breath through two.
+const breatheScale = "10"
+
 func TestBreatheRunsHeadless(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	out, errOut, err := lull(t, home, "50", "breathe", "4-7-8", "--minutes", "2", "--no-tui", "--voice", "none")
+	// breatheScale, not faster: its length is asserted to a breath.
+	out, errOut, err := lull(t, home, breatheScale, "breathe", "4-7-8", "--minutes", "2", "--no-tui", "--voice", "none")
 	if err != nil {
 		t.Fatalf("lull breathe --no-tui: %v\n%s%s", err, out, errOut)
 	}
@@ -344,7 +354,7 @@ func TestKilledPracticeResumes(t *testing.T) {
 	if !strings.Contains(list, "left running") || !strings.Contains(list, "breathe coherent") {
 		t.Errorf("the list does not offer the killed practice:\n%s", list)
 	}
-	resumed, errOut, err := lull(t, home, "50", "resume", id, "--no-tui")
+	resumed, errOut, err := lull(t, home, breatheScale, "resume", id, "--no-tui")
 	if err != nil {
 		t.Fatalf("lull resume: %v\n%s%s", err, resumed, errOut)
 	}
