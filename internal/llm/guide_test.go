@@ -23,13 +23,19 @@ import (
 
 const testKey = "sk-test-canary-0c4f1e"
 
-// newGuide talks to a fake server with fast retries and a short watchdog.
-// newGuide is a guide on srv whose local screen flags only what a test
-// marks (markScreen): these tests are about the wire, and the screen has
-// tests of its own. Tests of the layers set package safety's.
+// testWatchdog is the watchdog of the tests that are not about it. A
+// busy machine can hold the fake server's first words for more than a
+// short one (at 400 ms, a 10 MB line on one busy core was taken for a
+// silent server); the tests of the watchdog set their own, short.
+const testWatchdog = 10 * time.Second
+
+// newGuide is a guide on srv with fast retries and a patient watchdog
+// (testWatchdog), whose local screen flags only what a test marks
+// (markScreen): these tests are about the wire, and the screen has tests
+// of its own. Tests of the layers set package safety's.
 func newGuide(t *testing.T, srv *openaitest.Server, tune ...func(*Config)) *Guide {
 	t.Helper()
-	cfg := Config{APIKey: testKey, BaseURL: srv.URL, Model: "gpt-4.1-mini", Backoff: 5 * time.Millisecond, Watchdog: 400 * time.Millisecond,
+	cfg := Config{APIKey: testKey, BaseURL: srv.URL, Model: "gpt-4.1-mini", Backoff: 5 * time.Millisecond, Watchdog: testWatchdog,
 		Screen: markScreen{}, Strict: markScreen{strict: true}}
 	for _, f := range tune {
 		f(&cfg)
