@@ -72,10 +72,12 @@ release-snapshot:
 ## run at once, not two (alone here: 238 s at two, 177 s at four).
 ## The cross check (scripts/cross --check: lull and its tests
 ## type-checked for darwin/arm64 and windows/amd64) follows the race
-## detector's tests in their lane, and the two brief fuzz runs follow the tests that count words, beside
-## the end-to-end tests' waiting: each lane ends within a minute of the
-## others, and nothing runs alone at the end while a core stands idle.
-## Compiling is a third of the work on a fresh checkout, so nothing is
+## detector's tests in their lane, and the two brief fuzz runs follow the
+## tests that count words, beside the end-to-end tests' waiting: each lane
+## ends within a minute of the others, and nothing runs alone at the end
+## while a core stands idle.
+## Compiling is half the work on a fresh machine (a fifth where Go has
+## compiled the dependencies before), so nothing is
 ## compiled twice that need not be: everything but the race detector's
 ## lane builds as the releases do ($(PURE): no cgo, -trimpath), so vet,
 ## the end-to-end tests' lull, the word-counting tests and the fuzzers
