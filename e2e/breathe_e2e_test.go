@@ -143,9 +143,6 @@ func TestBreatheRendersTheRhythm(t *testing.T) {
 	}
 }
 
-// Issue 12: lull breathe 4-7-8 --minutes 2 --no-tui runs headless, prints
-// a line per breath, and is saved as a completed two-minute practice of
-// 4-7-8 that the sessions list names as one.
 // breatheScale is the time scale of the practices whose length is
 // asserted within a breath (19 s of 4-7-8). Whatever holds the engine
 // up in real time, the silent output waits a quarter of a second for it
@@ -155,10 +152,12 @@ func TestBreatheRendersTheRhythm(t *testing.T) {
 // practice's time, and the practice holds to its breath through two.
 const breatheScale = "10"
 
+// Issue 12: lull breathe 4-7-8 --minutes 2 --no-tui runs headless, prints
+// a line per breath, and is saved as a completed two-minute practice of
+// 4-7-8 that the sessions list names as one.
 func TestBreatheRunsHeadless(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
-	// breatheScale, not faster: its length is asserted to a breath.
 	out, errOut, err := lull(t, home, breatheScale, "breathe", "4-7-8", "--minutes", "2", "--no-tui", "--voice", "none")
 	if err != nil {
 		t.Fatalf("lull breathe --no-tui: %v\n%s%s", err, out, errOut)
